@@ -1,0 +1,148 @@
+"""Confidence, accuracy and transmitted information (Meyen et al., 2025, Propositions 1–2).
+
+All information is in bits. A calibrated classifier with binary labels is described by its
+confidence distribution: confidence values ``c`` in [0.5, 1] with probabilities ``weights``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy.special import entr
+
+from ._validate import as_distribution, as_probability, scalar_or_array
+
+LN2 = np.log(2.0)
+
+
+def binary_entropy(p):
+    """Binary entropy :math:`H_2(p) = p\\log_2\\frac1p + (1-p)\\log_2\\frac1{1-p}` in bits.
+
+    Parameters
+    ----------
+    p : float or array_like
+        Probabilities in [0, 1]. :math:`H_2(0) = H_2(1) = 0` by the usual convention.
+
+    Returns
+    -------
+    float or ndarray
+        The entropy, elementwise.
+
+    Raises
+    ------
+    ValueError
+        If any ``p`` lies outside [0, 1] or is not finite.
+    """
+    p = as_probability(p, "p")
+    return scalar_or_array((entr(p) + entr(1.0 - p)) / LN2)
+
+
+def entropy(p, axis: int = -1):
+    """Shannon entropy :math:`H = \\sum_l p_l \\log_2(1/p_l)` of distributions along ``axis``.
+
+    Raises
+    ------
+    ValueError
+        If ``p`` has entries outside [0, 1] or does not sum to 1 along ``axis``.
+    """
+    p = as_distribution(p, "p", axis=axis)
+    return scalar_or_array(entr(p).sum(axis=axis) / LN2)
+
+
+def pti(c, prior=0.5):
+    """Predictionwise transmitted information :math:`\\mathrm{pti}(c) = H_2(p_+) - H_2(c)`.
+
+    Meyen et al. (2025), section "Transmitted Information": the reduction of uncertainty about
+    the true label when the classifier answers with calibrated confidence ``c``.
+
+    Parameters
+    ----------
+    c : float or array_like
+        Calibrated confidence ratings in [0.5, 1] (Assumption 4, Bayes predictions).
+    prior : float
+        The prior :math:`p_+` of the more frequent label, in [0.5, 1].
+
+    Raises
+    ------
+    ValueError
+        If ``c`` is outside [0.5, 1] or ``prior`` outside [0.5, 1].
+    """
+    c = as_probability(c, "confidence c", 0.5, 1.0)
+    prior = as_probability(prior, "prior p+", 0.5, 1.0)
+    return scalar_or_array(binary_entropy(prior) - binary_entropy(c))
+
+
+def _confidence_distribution(c, weights):
+    c = as_probability(c, "confidence c", 0.5, 1.0)
+    if c.ndim == 0:
+        c = c[None]
+    if weights is None:
+        weights = np.full(c.shape[-1], 1.0 / c.shape[-1])
+    w = as_distribution(weights, "weights")
+    try:
+        c, w = np.broadcast_arrays(c, w)
+    except ValueError:
+        raise ValueError(
+            f"confidence values {c.shape} and weights {w.shape} must have the same shape"
+        ) from None
+    return c, w
+
+
+def accuracy(c, weights=None):
+    """Accuracy of a calibrated classifier, :math:`acc = E[C]` (Proposition 1).
+
+    Parameters
+    ----------
+    c : array_like
+        Confidence values in [0.5, 1] along the last axis.
+    weights : array_like, optional
+        Their probabilities (summing to 1 along the last axis); equal weights if omitted.
+
+    Raises
+    ------
+    ValueError
+        For confidences outside [0.5, 1], weights that are not a distribution, or mismatched shapes.
+    """
+    c, w = _confidence_distribution(c, weights)
+    return scalar_or_array((c * w).sum(axis=-1))
+
+
+def transmitted_information(c, weights=None, prior=0.5):
+    """Transmitted information :math:`info = I(Y;\\hat Y, C) = E[\\mathrm{pti}(C)]` (Proposition 2).
+
+    Parameters
+    ----------
+    c, weights : array_like
+        The confidence distribution, as in :func:`accuracy`.
+    prior : float
+        The prior :math:`p_+` of the more frequent label, in [0.5, 1].
+
+    Raises
+    ------
+    ValueError
+        As :func:`accuracy`, or for a prior outside [0.5, 1].
+    """
+    c, w = _confidence_distribution(c, weights)
+    return scalar_or_array((pti(c, prior) * w).sum(axis=-1))
+
+
+def mutual_information(joint):
+    """Mutual information (bits) between rows and columns of a joint probability table.
+
+    The general definition :math:`I(Y;R) = H(Y) + H(R) - H(Y,R)`, used to check the closed-form
+    bounds against explicitly constructed classifiers. Works on stacks of tables (last two axes).
+
+    Raises
+    ------
+    ValueError
+        If the table has entries outside [0, 1] or does not sum to 1.
+    """
+    j = as_probability(joint, "joint")
+    if j.ndim < 2:
+        raise ValueError("joint must be a table with at least two dimensions (rows × columns)")
+    total = j.sum(axis=(-2, -1))
+    if np.any(np.abs(total - 1.0) > 1e-6):
+        raise ValueError(f"joint must sum to 1; got {np.ravel(total)[0]:g}")
+    h_rows = entr(j.sum(axis=-1)).sum(axis=-1)
+    h_cols = entr(j.sum(axis=-2)).sum(axis=-1)
+    h_joint = entr(j).sum(axis=(-2, -1))
+    return scalar_or_array((h_rows + h_cols - h_joint) / LN2)

@@ -1,0 +1,23 @@
+"""Shared test helpers.
+
+Paper numbers are asserted with :func:`assert_paper`: the value we compute must round to the
+number the paper prints, i.e. lie within half a unit of its last printed digit (the stated
+tolerance of every reproduction test), unless a test states a different tolerance and says why.
+"""
+
+import pytest
+
+
+def assert_paper(value, printed, decimals, what=""):
+    """Assert ``value`` agrees with the paper's ``printed`` number shown to ``decimals`` places."""
+    tol = 0.5 * 10.0 ** (-decimals) + 1e-12
+    assert abs(value - printed) <= tol, (
+        f"{what or 'value'} = {value:.6g}, but the paper prints {printed} "
+        f"(tolerance ±{tol:.2g}, half a unit of the last printed digit)"
+    )
+
+
+@pytest.fixture
+def table1():
+    """Meyen et al. (2025), Table 1: rows true label -1, +1; columns responses r1..r4."""
+    return [[84, 56, 48, 12], [4, 56, 64, 76]]
