@@ -19,6 +19,7 @@ from .measures import Type2Measures, meta_I_normal, response_table, type2_measur
 from .noise import (NOISE_TYPES, accuracy_from_dprime, confidence_from_observation,
                     discrete_confidence, dprime_from_accuracy, noise_info, normal_confidence_pdf,
                     normal_info, observation_pdf)
+from . import datasets, plotting
 from .roc import roc_bounds_type1, roc_bounds_type2, roc_curve_type1, roc_curve_type2
 
 __version__ = "0.1.0"
