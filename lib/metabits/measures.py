@@ -80,6 +80,8 @@ class Type2Measures(Mapping):
     RMI : ``meta_I / (max_info - min_info)``.
     bias : estimated Monte Carlo bias of each of the four information measures (empty without
         bias reduction); the four fields then hold the bias-reduced values.
+    bias_excluded : per measure, how many resamples were left out of its mean because the
+        measure was undefined in them (empty without bias reduction).
     """
 
     acc: object
@@ -94,6 +96,7 @@ class Type2Measures(Mapping):
     meta_I2r: object
     RMI: object
     bias: dict
+    bias_excluded: dict
 
     def __getitem__(self, key):
         if key not in self._keys():
@@ -177,34 +180,71 @@ def _measures(counts: np.ndarray):
 
 
 def _normalise(v: dict, fast: bool):
+    """Add d′, meta-I(d′) and the three normalised measures, and masks of where each is defined."""
     with np.errstate(divide="ignore", invalid="ignore"):
         d = stats.norm.ppf(v["hr"]) - stats.norm.ppf(v["far"])
-    mid = (meta_I_normal_fast if fast else meta_I_normal)(np.where(d > 0, d, 0.0))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        v["d_prime"] = d
-        v["meta_I_dprime"] = mid
-        v["meta_I1r"] = v["meta_I"] / mid
-        v["meta_I2r"] = v["meta_I"] / v["H_acc"]
-        v["RMI"] = v["meta_I"] / (v["max_info"] - v["min_info"])
-    return v
+    d_ok = np.isfinite(d) & (d != 0)
+    d_abs = np.where(d_ok, np.abs(d), 1.0)
+    mid = (meta_I_normal_fast if fast else meta_I_normal)(d_abs)
+    ok = {
+        "meta_I": np.ones(np.shape(v["acc"]), dtype=bool),
+        "meta_I1r": d_ok,
+        "meta_I2r": v["acc"] < 1.0,
+        "RMI": (v["acc"] < 1.0) & (v["max_info"] - v["min_info"] > 1e-12),
+    }
+    v["d_prime"] = d
+    v["meta_I_dprime"] = np.where(d_ok, mid, np.nan)
+    v["meta_I1r"] = np.where(d_ok, v["meta_I"] / mid, np.nan)
+    v["meta_I2r"] = np.where(ok["meta_I2r"], v["meta_I"] / np.where(ok["meta_I2r"], v["H_acc"], 1), np.nan)
+    span = np.where(ok["RMI"], v["max_info"] - v["min_info"], 1.0)
+    v["RMI"] = np.where(ok["RMI"], v["meta_I"] / span, np.nan)
+    return v, ok
 
 
-def _check_defined(v: dict, where: str = ""):
-    if np.any(~np.isfinite(v["d_prime"])):
-        raise ValueError(
-            f"d' is infinite{where}: a hit or false-alarm rate is 0 or 1, so meta-I1r is undefined; "
-            "pad the counts (e.g. add 1/(2K) to every cell)"
-        )
-    if np.any(v["d_prime"] <= 0):
-        raise ValueError(f"d' <= 0{where}: meta-I(d') is 0 there, so meta-I1r is undefined")
-    if np.any(v["acc"] >= 1.0):
-        raise ValueError(f"acc = 1{where}: no uncertainty remains, so meta-I2r and RMI are undefined")
-    if np.any(v["max_info"] - v["min_info"] <= 1e-15):
-        raise ValueError(f"acc equals the larger prior{where}: the information range is empty, so "
-                         "RMI is undefined")
+_WHY = {
+    "meta_I1r": "d' is infinite or 0 (a hit or false-alarm rate of 0 or 1, or equal rates), so "
+                "meta-I(d') cannot normalise; pad the counts (e.g. add 1/(2K) to every cell)",
+    "meta_I2r": "acc = 1: no uncertainty remains to normalise by",
+    "RMI": "the information range max - min info is empty (acc = 1 or acc equal to the larger "
+           "prior)",
+}
 
 
-def type2_measures(counts, bias_reduction: int = 0, rng=None):
+def _check_defined(ok: dict, undefined: str):
+    if undefined == "nan":
+        return
+    for key, why in _WHY.items():
+        if not np.all(ok[key]):
+            where = "" if ok[key].ndim == 0 else f" (table {tuple(int(i) for i in np.argwhere(~ok[key])[0])})"
+            raise ValueError(f"{key} is undefined{where}: {why}. Pass undefined='nan' to get NaN "
+                             "for such tables instead")
+
+
+def _bias(counts: np.ndarray, observed: dict, m: int, rng, chunk: int = 100):
+    """Monte Carlo bias of the four information measures, resampling each row m times."""
+    if np.any(counts != np.round(counts)):
+        raise ValueError("bias reduction resamples trials: counts must be whole numbers")
+    n_rows = counts.sum(axis=-1)
+    p_rows = counts / n_rows[..., None]
+    n_int = n_rows.astype(np.int64)
+    total = {k: np.zeros(counts.shape[:-2]) for k in INFO_MEASURES}
+    used = {k: np.zeros(counts.shape[:-2], dtype=np.int64) for k in INFO_MEASURES}
+    for start in range(0, m, chunk):  # chunks cap the memory; each chunk is vectorised
+        size = min(chunk, m - start)
+        sims = rng.multinomial(n_int, p_rows, size=(size,) + counts.shape[:-1]).astype(float)
+        w, ok = _normalise(_measures(sims), fast=True)
+        for k in INFO_MEASURES:
+            total[k] += np.where(ok[k], w[k], 0.0).sum(axis=0)
+            used[k] += ok[k].sum(axis=0)
+    bias, excluded = {}, {}
+    for k in INFO_MEASURES:
+        with np.errstate(invalid="ignore", divide="ignore"):
+            bias[k] = np.where(used[k] > 0, total[k] / np.maximum(used[k], 1) - observed[k], np.nan)
+        excluded[k] = m - used[k]
+    return bias, excluded
+
+
+def type2_measures(counts, bias_reduction: int = 0, rng=None, undefined: str = "raise"):
     """Accuracy, transmitted information and the four information-theoretic Type 2 measures.
 
     Plug-in estimates from a table of counts (Meyen et al., 2025, Tables 1–2 and Figure 5): the
@@ -212,7 +252,9 @@ def type2_measures(counts, bias_reduction: int = 0, rng=None):
     larger frequency in its column over the column's margin (Assumption 4).
 
     * ``meta_I = info - min info(acc)`` (Proposition 7; Theorem 3's lower bound),
-    * ``meta_I1r = meta_I / meta-I(d′)`` with d′ = z(HR) − z(FAR) from the Type 1 split,
+    * ``meta_I1r = meta_I / meta-I(|d′|)`` with d′ = z(HR) − z(FAR) from the Type 1 split of the
+      columns (the information measures recode predictions to the more probable label, so a
+      table with d′ < 0 is compared with the normal classifier of sensitivity |d′|),
     * ``meta_I2r = meta_I / H_2(acc)``,
     * ``RMI = meta_I / (max info(acc) - min info(acc))``.
 
@@ -222,11 +264,18 @@ def type2_measures(counts, bias_reduction: int = 0, rng=None):
         Row 0 = true label −1 (S1), row 1 = +1 (S2); columns = responses from "S1, most
         confident" to "S2, most confident" (R even). Stacks of tables are processed at once.
     bias_reduction : int, default 0
-        If m > 0, Monte Carlo bias reduction: each row is resampled m times from the multinomial
-        of its own relative frequencies (row totals kept); the bias of each information measure is
-        the mean over resamples minus the observed value, and the reduced value is observed − bias.
+        If m > 0, Monte Carlo bias reduction (section "Bias Reduction"): each row is resampled m
+        times from the multinomial of its own relative frequencies (row totals kept); the bias of
+        each information measure is its mean over the resamples minus the observed value, and
+        the reduced value is observed − bias. A resample in which a measure is undefined (e.g.
+        d′ = ±∞ for meta-I₁ʳ) is left out of that measure's mean; ``bias_excluded`` counts them.
     rng : numpy.random.Generator or int, optional
         Random generator (or seed) for the resampling.
+    undefined : {"raise", "nan"}, default "raise"
+        What to do where a measure is undefined in an observed table — meta-I₁ʳ when d′ is
+        infinite or 0, meta-I₂ʳ when acc = 1, RMI when the information range is empty: raise a
+        ``ValueError`` naming the measure and the table, or, when asked explicitly, return NaN
+        for that measure of that table (useful for large simulated stacks).
 
     Returns
     -------
@@ -237,8 +286,8 @@ def type2_measures(counts, bias_reduction: int = 0, rng=None):
     ------
     ValueError
         For negative, non-finite, ragged or wrongly shaped counts, an all-zero table or an empty
-        row, and where a measure is undefined (acc = 1, d′ infinite or <= 0, an empty information
-        range), in the observed table or a resample.
+        row, non-integer counts with bias reduction, and (with ``undefined="raise"``) where a
+        measure is undefined.
 
     Examples
     --------
@@ -247,24 +296,25 @@ def type2_measures(counts, bias_reduction: int = 0, rng=None):
     (0.14, 0.5)
     """
     counts = _check_table(counts)
-    v = _normalise(_measures(counts), fast=False)
-    _check_defined(v)
-    bias = {}
-    m = int(bias_reduction)
-    if m < 0 or m != bias_reduction:
+    if undefined not in ("raise", "nan"):
+        raise ValueError(f"undefined must be 'raise' or 'nan'; got {undefined!r}")
+    m = bias_reduction
+    if isinstance(m, bool) or not isinstance(m, (int, np.integer)) or m < 0:
         raise ValueError(f"bias_reduction must be a non-negative integer; got {bias_reduction!r}")
+    v, ok = _normalise(_measures(counts), fast=False)
+    _check_defined(ok, undefined)
+    bias, excluded = {}, {}
     if m:
-        rng = np.random.default_rng(rng)
-        if np.any(counts != np.round(counts)):
-            raise ValueError("bias reduction resamples trials: counts must be whole numbers")
-        n_rows = counts.sum(axis=-1)
-        p_rows = counts / n_rows[..., None]
-        sims = rng.multinomial(n_rows.astype(np.int64), p_rows, size=(m,) + counts.shape[:-1])
-        w = _normalise(_measures(sims.astype(float)), fast=True)
-        _check_defined(w, " in a Monte Carlo resample")
+        bias, excluded = _bias(counts, v, int(m), np.random.default_rng(rng))
+        if undefined == "raise":
+            for k in INFO_MEASURES:
+                if np.any(excluded[k] == m):
+                    raise ValueError(f"{k} is undefined in every Monte Carlo resample of a table: "
+                                     f"{_WHY.get(k, '')}")
         for k in INFO_MEASURES:
-            bias[k] = w[k].mean(axis=0) - v[k]
             v[k] = v[k] - bias[k]
         bias = {k: scalar_or_array(b) for k, b in bias.items()}
-    keys = [f.name for f in fields(Type2Measures) if f.name != "bias"]
-    return Type2Measures(**{k: scalar_or_array(np.asarray(v[k])) for k in keys}, bias=bias)
+        excluded = {k: scalar_or_array(e) for k, e in excluded.items()}
+    keys = [f.name for f in fields(Type2Measures) if f.name not in ("bias", "bias_excluded")]
+    return Type2Measures(**{k: scalar_or_array(np.asarray(v[k])) for k in keys}, bias=bias,
+                         bias_excluded=excluded)

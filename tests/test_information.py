@@ -1,0 +1,72 @@
+"""Propositions 1–2 and the Figure 1 example (Meyen et al., 2025)."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy import stats
+
+import metabits as mb
+from conftest import assert_paper
+
+
+def test_binary_entropy_known_values():
+    assert mb.binary_entropy(0.5) == pytest.approx(1.0)
+    assert mb.binary_entropy(0.0) == 0.0 and mb.binary_entropy(1.0) == 0.0
+    # the paper's example: a 70% response leaves H2(0.7) = 0.88 bit and transmits 0.12 bit
+    assert_paper(mb.binary_entropy(0.7), 0.88, 2, "H2(0.7)")
+    assert_paper(mb.pti(0.7), 0.12, 2, "pti(0.7)")
+    assert mb.binary_entropy(0.11) == pytest.approx(stats.entropy([0.11, 0.89], base=2))
+
+
+def test_figure1_example():
+    conf, w = [0.6, 0.9], [2 / 3, 1 / 3]
+    assert_paper(100 * mb.accuracy(conf, w), 70, 0, "acc (%)")
+    assert_paper(mb.pti(0.6), 0.03, 2, "pti(60%)")
+    assert_paper(mb.pti(0.9), 0.53, 2, "pti(90%)")
+    assert_paper(mb.transmitted_information(conf, w), 0.20, 2, "info")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.floats(0.5, 1.0), st.floats(0.01, 1.0)), min_size=1, max_size=6),
+       st.floats(0.5, 0.95))
+def test_proposition_2_matches_mutual_information(pairs, p_plus):
+    """info = E[pti(C)] equals I(Y; response) computed from the joint table.
+
+    Build a calibrated classifier with prior p+: responses predicting +1 with confidence c, and
+    responses predicting -1; mix them so that P(Y = +1) = p+.
+    """
+    c = np.array([p[0] for p in pairs])
+    w = np.array([p[1] for p in pairs])
+    w = w / w.sum()
+    # share of responses predicting +1 (confidence c means P(Y=+1|resp) = c) and -1 (= 1 - c)
+    mean_c = (w * c).sum()
+    if abs(2 * mean_c - 1) < 1e-6:
+        return
+    lam = (p_plus - (1 - mean_c)) / (2 * mean_c - 1)
+    if not 0 <= lam <= 1:
+        return
+    post_plus = np.concatenate([c, 1 - c])           # P(Y=+1 | response)
+    weights = np.concatenate([lam * w, (1 - lam) * w])
+    joint = np.vstack([weights * (1 - post_plus), weights * post_plus])
+    direct = mb.mutual_information(joint)
+    via_prop2 = mb.transmitted_information(c, w, prior=max(p_plus, 1 - p_plus))
+    assert via_prop2 == pytest.approx(direct, abs=1e-9)
+    assert mb.accuracy(c, w) == pytest.approx(np.maximum(joint[0], joint[1]).sum(), abs=1e-12)
+
+
+@pytest.mark.parametrize("call, match", [
+    (lambda: mb.binary_entropy(1.2), r"p must lie in \[0, 1\]"),
+    (lambda: mb.binary_entropy(np.nan), "finite"),
+    (lambda: mb.pti(0.4), r"confidence c must lie in \[0.5, 1\]"),
+    (lambda: mb.pti(0.7, prior=0.3), r"prior p\+ must lie in \[0.5, 1\]"),
+    (lambda: mb.accuracy([0.6, 0.9], [0.5, 0.6]), "weights must sum to 1"),
+    (lambda: mb.accuracy([0.6, 0.9, 0.7], [0.5, 0.5]), "same shape"),
+    (lambda: mb.accuracy([[0.6, 0.9], [0.7]]), "regular shape"),
+    (lambda: mb.entropy([0.5, 0.6]), "sum to 1"),
+    (lambda: mb.mutual_information([0.5, 0.5]), "two dimensions"),
+    (lambda: mb.mutual_information([[0.5, 0.5], [0.5, 0.5]]), "sum to 1"),
+])
+def test_bad_input(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()

@@ -1,0 +1,97 @@
+"""The three noise cases of Figure 2 (Meyen et al., 2025)."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy import integrate, stats
+
+import metabits as mb
+from conftest import assert_paper
+
+
+def test_figure2_numbers():
+    # normal noise with the paper's d' = 1.05: acc = 70%, info = 0.18 bit
+    assert_paper(100 * mb.accuracy_from_dprime(1.05), 70, 0, "acc of d'=1.05 (%)")
+    assert_paper(mb.normal_info(1.05), 0.18, 2, "normal info at d'=1.05")
+    assert_paper(mb.noise_info("binary", 0.7), 0.12, 2, "binary info")
+    assert_paper(mb.noise_info("uniform", 0.7), 0.40, 2, "uniform info")
+
+
+def test_normal_info_at_exactly_70_percent_rounds_to_017():
+    """A finding the book explains: the paper's 0.18 bit needs the rounded d' = 1.05."""
+    d = mb.dprime_from_accuracy(0.7)
+    assert d == pytest.approx(1.0488, abs=1e-4)
+    assert mb.noise_info("normal", 0.7) == pytest.approx(0.1749, abs=1e-4)
+
+
+@pytest.mark.parametrize("d", [0.0, 0.05, 0.3, 0.99, 1.0, 1.05, 2.5, 6.0, 8.0, 15.0])
+def test_normal_info_matches_adaptive_quadrature(d):
+    def integrand(x):
+        c = 1 / (1 + np.exp(-d * abs(x)))
+        return mb.binary_entropy(c) * stats.norm.pdf(x, d / 2)
+    # split at the criterion (x = 0) and the mean, where the integrand changes fastest
+    ref = 1 - integrate.quad(integrand, -40, 40, points=sorted({0.0, d / 2}), epsabs=1e-14,
+                             limit=500)[0]
+    assert mb.normal_info(d) == pytest.approx(ref, abs=1e-10)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.floats(0.5, 0.999))
+def test_noise_cases_order_and_attain_bounds(acc):
+    lo, hi = mb.info_bounds(acc)
+    assert mb.noise_info("binary", acc) == pytest.approx(lo, abs=1e-12)
+    assert mb.noise_info("uniform", acc) == pytest.approx(hi, abs=1e-12)
+    assert lo - 1e-9 <= mb.noise_info("normal", acc) <= hi + 1e-9
+
+
+@pytest.mark.parametrize("acc", [0.6, 0.7, 0.9])
+def test_normal_confidence_density_is_a_density_with_mean_acc(acc):
+    d = mb.dprime_from_accuracy(acc)
+    f = lambda c: mb.normal_confidence_pdf(c, d)
+    assert integrate.quad(f, 0.5, 1, limit=200)[0] == pytest.approx(1, abs=1e-7)
+    assert integrate.quad(lambda c: c * f(c), 0.5, 1, limit=200)[0] == pytest.approx(acc, abs=1e-7)
+    info = integrate.quad(lambda c: mb.pti(c) * f(c), 0.5, 1, limit=200)[0]
+    assert info == pytest.approx(mb.noise_info("normal", acc), abs=1e-7)
+
+
+@pytest.mark.parametrize("kind", ["uniform", "binary"])
+def test_discrete_confidence_reproduces_accuracy_and_information(kind):
+    c, w = mb.discrete_confidence(kind, 0.8)
+    assert mb.accuracy(c, w) == pytest.approx(0.8)
+    assert mb.transmitted_information(c, w) == pytest.approx(mb.noise_info(kind, 0.8))
+
+
+@pytest.mark.parametrize("kind", ["uniform", "normal", "binary"])
+def test_observations_and_confidence_are_consistent(kind):
+    """Simulated observations, Bayes predictions and their confidence give back acc = E[C]."""
+    rng = np.random.default_rng(1)
+    acc, n = 0.7, 200_000
+    y = rng.choice([-1, 1], n)
+    if kind == "normal":
+        x = rng.normal(y * mb.dprime_from_accuracy(acc) / 2, 1)
+    elif kind == "uniform":
+        x = rng.uniform(y * (acc - 0.5) - 0.5, y * (acc - 0.5) + 0.5)
+    else:
+        x = np.where(rng.random(n) < acc, y, -y).astype(float)
+    pred = np.where(x > 0, 1, np.where(x < 0, -1, rng.choice([-1, 1], n)))
+    c = mb.confidence_from_observation(kind, x, acc)
+    se = np.sqrt(acc * (1 - acc) / n)
+    assert np.mean(pred == y) == pytest.approx(acc, abs=5 * se)
+    assert np.mean(c) == pytest.approx(acc, abs=5 * se)
+    dens = mb.observation_pdf(kind, np.array([0.1]), 1, acc)
+    assert np.all(dens >= 0)
+
+
+@pytest.mark.parametrize("call, match", [
+    (lambda: mb.noise_info("gaussian", 0.7), "noise kind must be one of"),
+    (lambda: mb.noise_info("normal", 0.4), r"acc must lie in \[0.5, 1\]"),
+    (lambda: mb.normal_info(-1), "non-negative"),
+    (lambda: mb.accuracy_from_dprime(np.inf), "finite"),
+    (lambda: mb.observation_pdf("normal", 0.0, 0, 0.7), "label must be -1 or \\+1"),
+    (lambda: mb.normal_confidence_pdf(0.7, 0.0), "positive"),
+    (lambda: mb.discrete_confidence("normal", 0.7), "continuous"),
+])
+def test_bad_input(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()

@@ -1,0 +1,81 @@
+"""Propositions 4–5 (Meyen et al., 2025): bounds on pseudo Type 1 and Type 2 ROC curves."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import metabits as mb
+
+
+def _interp(curve, x):
+    fpr, tpr = curve
+    return np.interp(x, fpr, tpr)
+
+
+@pytest.mark.parametrize("acc", [0.6, 0.7, 0.9])
+def test_uniform_attains_upper_bounds_binary_lower_type2(acc):
+    x = np.linspace(0, 1, 101)
+    lo1, hi1 = mb.roc_bounds_type1(x, acc)
+    assert np.allclose(_interp(mb.roc_curve_type1("uniform", acc), x), hi1)
+    lo2, hi2 = mb.roc_bounds_type2(x, acc)
+    assert np.allclose(_interp(mb.roc_curve_type2("uniform", acc), x), hi2)
+    assert np.allclose(_interp(mb.roc_curve_type2("binary", acc), x), lo2)
+
+
+@pytest.mark.parametrize("acc", [0.6, 0.7, 0.9])
+@pytest.mark.parametrize("kind", ["uniform", "normal", "binary"])
+def test_noise_curves_inside_bounds(kind, acc):
+    for curve, bounds in ((mb.roc_curve_type1, mb.roc_bounds_type1),
+                          (mb.roc_curve_type2, mb.roc_bounds_type2)):
+        fpr, tpr = curve(kind, acc)
+        lo, hi = bounds(fpr, acc)
+        assert np.all(tpr >= lo - 1e-9) and np.all(tpr <= hi + 1e-9)
+
+
+def test_binary_noise_is_strictly_above_proposition4_lower_bound():
+    """The paper's remark: binary noise is not the lower edge of Figure 4a."""
+    acc = 0.7
+    fpr, tpr = mb.roc_curve_type1("binary", acc)
+    lo, _ = mb.roc_bounds_type1(fpr[1], acc)
+    assert tpr[1] > lo + 0.1
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.floats(0.5, 1.0), st.floats(0.01, 1.0)), min_size=1, max_size=5),
+       st.lists(st.tuples(st.floats(0.5, 1.0), st.floats(0.01, 1.0)), min_size=1, max_size=5))
+def test_random_calibrated_classifiers_inside_bounds(plus, minus):
+    """Symmetric mixtures of calibrated responses (equal priors), confidences free per prediction."""
+    c = np.array([p[0] for p in plus + minus])
+    w = np.array([p[1] for p in plus + minus])
+    pred = np.array([1] * len(plus) + [-1] * len(minus))
+    # mirror the classifier so that the priors are exactly equal
+    c, w, pred = np.concatenate([c, c]), np.concatenate([w, w]), np.concatenate([pred, -pred])
+    w = w / w.sum()
+    acc = float(w @ c)
+    if acc >= 1 - 1e-9 or acc <= 0.5 + 1e-9:
+        return
+    p_plus = np.where(pred == 1, c, 1 - c)                  # P(Y=+1 | response)
+    on_plus, on_minus = 2 * w * p_plus, 2 * w * (1 - p_plus)  # P(response | Y)
+    order = np.argsort(-(pred * c), kind="stable")
+    tpr, fpr = np.cumsum(on_plus[order]), np.cumsum(on_minus[order])
+    lo, hi = mb.roc_bounds_type1(np.clip(fpr, 0, 1), acc)
+    assert np.all(tpr <= hi + 1e-9) and np.all(tpr >= lo - 1e-9)
+    # Type 2: thresholds on confidence, correct vs error
+    order2 = np.argsort(-c, kind="stable")
+    tpr2 = np.cumsum((w * c)[order2]) / acc
+    fpr2 = np.cumsum((w * (1 - c))[order2]) / (1 - acc)
+    lo2, hi2 = mb.roc_bounds_type2(np.clip(fpr2, 0, 1), acc)
+    assert np.all(tpr2 <= hi2 + 1e-9) and np.all(tpr2 >= lo2 - 1e-9)
+
+
+@pytest.mark.parametrize("call, match", [
+    (lambda: mb.roc_bounds_type1(1.5, 0.7), r"FPR must lie in \[0, 1\]"),
+    (lambda: mb.roc_bounds_type2(0.2, 1.0), "below 1"),
+    (lambda: mb.roc_bounds_type1(0.2, 0.3), r"acc must lie in \[0.5, 1\]"),
+    (lambda: mb.roc_curve_type1("normal", [0.6, 0.7]), "single accuracy"),
+    (lambda: mb.roc_curve_type2("poisson", 0.7), "noise kind"),
+])
+def test_bad_input(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()
