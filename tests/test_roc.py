@@ -79,3 +79,39 @@ def test_random_calibrated_classifiers_inside_bounds(plus, minus):
 def test_bad_input(call, match):
     with pytest.raises(ValueError, match=match):
         call()
+
+
+@pytest.mark.parametrize("acc", [0.6, 0.7, 0.85])
+def test_lower_edge_classifiers_trace_proposition4_lower_bound(acc):
+    x = np.linspace(0, 1, 201)
+    lo, _ = mb.roc_bounds_type1(x, acc)
+    curves = [mb.roc_from_responses(s, w) for s, w in mb.prop4_lower_edge_classifiers(acc).values()]
+    for s, w in mb.prop4_lower_edge_classifiers(acc).values():
+        q = np.where(s > 0, s, 1 + s)
+        assert w @ np.abs(s) == pytest.approx(acc)   # accuracy acc
+        assert w @ q == pytest.approx(0.5)           # equal priors
+    edge = np.minimum(*[_interp(c, x) for c in curves])
+    assert np.allclose(edge, lo, atol=1e-12)
+
+
+def test_generic_roc_matches_noise_curves():
+    acc = 0.7
+    c_u, w_u = mb.discrete_confidence("uniform", acc)
+    s = np.array([1.0, 0.5, -0.5, -1.0])
+    w = np.array([w_u[1], w_u[0], w_u[0], w_u[1]]) / 2
+    x = np.linspace(0, 1, 51)
+    assert np.allclose(_interp(mb.roc_from_responses(s, w), x),
+                       _interp(mb.roc_curve_type1("uniform", acc), x))
+    assert np.allclose(_interp(mb.roc_type2_from_confidence(c_u, w_u), x),
+                       _interp(mb.roc_curve_type2("uniform", acc), x))
+
+
+@pytest.mark.parametrize("call, match", [
+    (lambda: mb.roc_from_responses([0.3, -0.9], [0.5, 0.5]), r"\[-1, -0.5\] or \[0.5, 1\]"),
+    (lambda: mb.roc_from_responses([0.7, -0.9], [0.5, 0.6]), "sum to 1"),
+    (lambda: mb.roc_from_responses([0.7], [0.5, 0.5]), "same length"),
+    (lambda: mb.roc_type2_from_confidence([1.0], [1.0]), "never wrong"),
+])
+def test_bad_generic_roc_input(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()

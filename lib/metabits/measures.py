@@ -254,7 +254,7 @@ def type2_measures(counts, bias_reduction: int = 0, rng=None, undefined: str = "
     * ``meta_I = info - min info(acc)`` (Proposition 7; Theorem 3's lower bound),
     * ``meta_I1r = meta_I / meta-I(|d′|)`` with d′ = z(HR) − z(FAR) from the Type 1 split of the
       columns (the information measures recode predictions to the more probable label, so a
-      table with d′ < 0 is compared with the normal classifier of sensitivity |d′|),
+      table with d′ < 0 is compared with the normal classifier of sensitivity ``|d′|``),
     * ``meta_I2r = meta_I / H_2(acc)``,
     * ``RMI = meta_I / (max info(acc) - min info(acc))``.
 

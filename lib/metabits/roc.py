@@ -11,10 +11,11 @@ from __future__ import annotations
 import numpy as np
 from scipy import stats
 
-from ._validate import as_probability, scalar_or_array
+from ._validate import as_distribution, as_float_array, as_probability, scalar_or_array
 from .noise import _kind
 
-__all__ = ["roc_bounds_type1", "roc_bounds_type2", "roc_curve_type1", "roc_curve_type2"]
+__all__ = ["roc_bounds_type1", "roc_bounds_type2", "roc_curve_type1", "roc_curve_type2",
+           "roc_from_responses", "roc_type2_from_confidence", "prop4_lower_edge_classifiers"]
 
 
 def _acc(acc) -> float:
@@ -100,3 +101,79 @@ def roc_curve_type2(kind: str, acc, n: int = 201):
     if kind == "uniform":
         return np.array([0.0, 0.0, 1.0]), np.array([0.0, (2 * acc - 1) / acc, 1.0])
     return np.array([0.0, 1.0]), np.array([0.0, 1.0])
+
+
+def roc_from_responses(signed_conf, weights):
+    """Pseudo Type 1 ROC curve (FPR, TPR) of any discrete calibrated classifier.
+
+    Parameters
+    ----------
+    signed_conf : array_like
+        The signed confidences :math:`\\hat y \\cdot c` of the possible responses, in
+        [-1, -0.5] or [0.5, 1]. By calibration a response :math:`s > 0` has
+        :math:`P(Y = +1 \\mid s) = s` and one with :math:`s < 0` has :math:`1 + s`.
+    weights : array_like
+        The probabilities of the responses (summing to 1).
+
+    Returns
+    -------
+    fpr, tpr : ndarray
+        The corner points, from (0, 0) to (1, 1), as the threshold on the signed confidence falls.
+    """
+    s = as_float_array(signed_conf, "signed_conf")
+    w = as_distribution(weights, "weights")
+    if s.shape != w.shape or s.ndim != 1:
+        raise ValueError("signed_conf and weights must be 1-D arrays of the same length")
+    if np.any(np.abs(s) < 0.5 - 1e-12) or np.any(np.abs(s) > 1 + 1e-12):
+        raise ValueError("signed confidences must lie in [-1, -0.5] or [0.5, 1]")
+    q = np.where(s > 0, s, 1.0 + s)
+    order = np.argsort(-s, kind="stable")
+    hits, fas = (w * q)[order], (w * (1.0 - q))[order]
+    if hits.sum() == 0 or fas.sum() == 0:
+        raise ValueError("the responses imply that one label never occurs")
+    tpr = np.concatenate([[0.0], np.cumsum(hits) / hits.sum()])
+    fpr = np.concatenate([[0.0], np.cumsum(fas) / fas.sum()])
+    return fpr, tpr
+
+
+def roc_type2_from_confidence(conf, weights):
+    """Type 2 ROC curve (FPR₂, TPR₂) of a calibrated classifier from its confidence distribution.
+
+    A response with confidence c is correct with probability c, so thresholds on the confidence
+    give TPR₂ = P(C > t | correct) and FPR₂ = P(C > t | error).
+    """
+    c = as_probability(conf, "confidence c", 0.5, 1.0)
+    w = as_distribution(weights, "weights")
+    if c.shape != w.shape or c.ndim != 1:
+        raise ValueError("conf and weights must be 1-D arrays of the same length")
+    order = np.argsort(-c, kind="stable")
+    correct, errors = (w * c)[order], (w * (1.0 - c))[order]
+    if errors.sum() == 0:
+        raise ValueError("a classifier that is never wrong has no Type 2 ROC curve")
+    tpr2 = np.concatenate([[0.0], np.cumsum(correct) / correct.sum()])
+    fpr2 = np.concatenate([[0.0], np.cumsum(errors) / errors.sum()])
+    return fpr2, tpr2
+
+
+def prop4_lower_edge_classifiers(acc):
+    """Two calibrated classifiers whose ROC curves together trace Proposition 4's lower bound.
+
+    Classifier "A" predicts −1 only when certain (a share :math:`acc - 1/2` of trials) and
+    otherwise +1 with confidence :math:`1/(3 - 2acc)`; "B" is its mirror image. Their
+    confidence depends on the prediction, which Proposition 4 allows; each attains one of the two
+    lines of the lower bound, and the bound is their pointwise minimum.
+
+    Returns
+    -------
+    dict
+        ``{"A": (signed_conf, weights), "B": (signed_conf, weights)}`` for
+        :func:`roc_from_responses`.
+    """
+    acc = _acc(acc)
+    e = 1.0 - acc
+    c_unsure = 1.0 / (1.0 + 2.0 * e)
+    w_unsure, w_sure = (1.0 + 2.0 * e) / 2.0, (1.0 - 2.0 * e) / 2.0
+    return {
+        "A": (np.array([c_unsure, -1.0]), np.array([w_unsure, w_sure])),
+        "B": (np.array([1.0, -c_unsure]), np.array([w_sure, w_unsure])),
+    }
