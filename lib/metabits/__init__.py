@@ -8,6 +8,8 @@ Roberts (2026). One module per idea:
 * :mod:`metabits.noise` – the uniform, normal and binary noise classifiers (Figure 2)
 * :mod:`metabits.roc` – ROC bounds (Propositions 4–5) and the noise classifiers' ROC curves
 * :mod:`metabits.measures` – meta-I, meta-I₁ʳ, meta-I₂ʳ and RMI from counts (Tables 1–2)
+* :mod:`metabits.group` – MV, CWMV, PCWMV, Theorem 8 and group simulations (Figure 8)
+* :mod:`metabits.datasets` – tables copied from the papers, with their sources
 * :mod:`metabits.plotting` – the book's colours and deterministic figure files
 """
 
@@ -20,16 +22,23 @@ from .noise import (NOISE_TYPES, accuracy_from_dprime, confidence_from_observati
                     discrete_confidence, dprime_from_accuracy, noise_info, normal_confidence_pdf,
                     normal_info, observation_pdf)
 from . import datasets, plotting
-from .roc import roc_bounds_type1, roc_bounds_type2, roc_curve_type1, roc_curve_type2
+from .group import (confidence_member, cwmv_accuracy, group_accuracy_bounds, lattice_member,
+                    majority_vote_accuracy, max_group_member, min_group_member, noise_group,
+                    noise_member, pcwmv, simulate_pcwmv, simulate_students)
+from .roc import (prop4_lower_edge_classifiers, roc_bounds_type1, roc_bounds_type2, roc_curve_type1,
+                  roc_curve_type2, roc_from_responses, roc_type2_from_confidence)
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "NOISE_TYPES", "Type2Measures", "accuracy", "accuracy_from_dprime", "binary_entropy",
+    "NOISE_TYPES", "Type2Measures", "confidence_member", "cwmv_accuracy", "group_accuracy_bounds",
+    "lattice_member", "majority_vote_accuracy", "max_group_member", "min_group_member",
+    "noise_group", "noise_member", "pcwmv", "simulate_pcwmv", "simulate_students", "accuracy", "accuracy_from_dprime", "binary_entropy",
     "confidence_from_observation", "discrete_confidence", "dprime_from_accuracy", "entropy",
     "info_bounds", "info_lower_bound", "info_upper_bound", "max_info_classifier", "meta_I_normal",
     "min_info_classifier", "mutual_information", "noise_info", "normal_confidence_pdf",
-    "normal_info", "observation_pdf", "pti", "response_table", "roc_bounds_type1",
+    "normal_info", "observation_pdf", "prop4_lower_edge_classifiers", "pti", "response_table",
+    "roc_bounds_type1", "roc_from_responses", "roc_type2_from_confidence",
     "roc_bounds_type2", "roc_curve_type1", "roc_curve_type2", "transmitted_information",
     "type2_measures",
 ]
