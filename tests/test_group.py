@@ -5,6 +5,8 @@ from fractions import Fraction
 from itertools import product
 
 import numpy as np
+
+import metabits as mb
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -368,3 +370,39 @@ _T = confidence_member([0.7])
 def test_bad_input_raises_value_error(call, match):
     with pytest.raises(ValueError, match=match):
         call()
+
+
+def test_printed_rule_counts_the_prior_k_times():
+    """With p+ = 0.6 and three vote-only members at 70%, summing posterior log-odds is worse than
+    each member alone; brute force over the 8 vote patterns gives the same number."""
+    from itertools import product
+    p, rate, K = 0.6, 0.7, 3
+    members = [mb.min_group_member(rate, rate)] * K
+    printed = mb.pcwmv(members, prior=p, rule="printed")["acc"]
+    optimal = mb.pcwmv(members, prior=p)["acc"]
+    c_plus = p * rate / (p * rate + (1 - p) * (1 - rate))
+    c_minus = (1 - p) * rate / ((1 - p) * rate + p * (1 - rate))
+    brute = 0.0
+    for votes in product([1, -1], repeat=K):
+        n_plus = votes.count(1)
+        score = n_plus * np.log(c_plus / (1 - c_plus)) - (K - n_plus) * np.log(c_minus / (1 - c_minus))
+        like_pos = rate ** n_plus * (1 - rate) ** (K - n_plus)
+        like_neg = (1 - rate) ** n_plus * rate ** (K - n_plus)
+        brute += p * like_pos if score > 0 else (1 - p) * like_neg
+    assert printed == pytest.approx(brute, abs=1e-12)
+    assert rate < printed < optimal - 0.05
+    same = mb.pcwmv(members, prior=0.5, rule="printed")["acc"]
+    assert same == pytest.approx(mb.pcwmv(members, prior=0.5)["acc"], abs=1e-12)
+
+
+def test_printed_upper_bound_only_for_p_plus_at_least_half():
+    tp, tn = np.full(3, 0.5), np.full(3, 0.9)
+    _, general = mb.group_accuracy_bounds(tp, tn, prior=0.3)
+    printed = mb.theorem8_upper_as_printed(tp, tn, prior=0.3)
+    best = mb.pcwmv([mb.max_group_member(0.5, 0.9, 0.3)] * 3, prior=0.3)["acc"]
+    assert printed < best == pytest.approx(general, abs=1e-12)
+    rates = np.full(3, 0.7)
+    assert mb.theorem8_upper_as_printed(rates, rates) == pytest.approx(
+        mb.group_accuracy_bounds(rates, rates)[1])
+    with pytest.raises(ValueError, match="rule must be"):
+        mb.pcwmv([mb.min_group_member(0.7, 0.7)], rule="sum")

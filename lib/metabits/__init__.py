@@ -23,6 +23,7 @@ from .noise import (NOISE_TYPES, accuracy_from_dprime, confidence_from_observati
                     normal_info, observation_pdf)
 from . import datasets, plotting
 from .group import (confidence_member, cwmv_accuracy, group_accuracy_bounds, lattice_member,
+                    member_confidence, theorem8_upper_as_printed,
                     majority_vote_accuracy, max_group_member, min_group_member, noise_group,
                     noise_member, pcwmv, simulate_pcwmv, simulate_students)
 from .roc import (prop4_lower_edge_classifiers, roc_bounds_type1, roc_bounds_type2, roc_curve_type1,
@@ -33,7 +34,8 @@ __version__ = "0.1.0"
 __all__ = [
     "NOISE_TYPES", "Type2Measures", "confidence_member", "cwmv_accuracy", "group_accuracy_bounds",
     "lattice_member", "majority_vote_accuracy", "max_group_member", "min_group_member",
-    "noise_group", "noise_member", "pcwmv", "simulate_pcwmv", "simulate_students", "accuracy", "accuracy_from_dprime", "binary_entropy",
+    "noise_group", "noise_member", "pcwmv", "simulate_pcwmv", "simulate_students",
+    "member_confidence", "theorem8_upper_as_printed", "accuracy", "accuracy_from_dprime", "binary_entropy",
     "confidence_from_observation", "discrete_confidence", "dprime_from_accuracy", "entropy",
     "info_bounds", "info_lower_bound", "info_upper_bound", "max_info_classifier", "meta_I_normal",
     "min_info_classifier", "mutual_information", "noise_info", "normal_confidence_pdf",

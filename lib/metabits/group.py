@@ -324,6 +324,36 @@ def group_accuracy_bounds(acc_pos, acc_neg, prior=0.5):
     return scalar_or_array(_patterns_accuracy(tp, tn, p)), scalar_or_array(upper)
 
 
+def member_confidence(table, prior=0.5) -> np.ndarray:
+    """Calibrated confidence of each response of a member: the posterior of its predicted label,
+    :math:`\\max\\{p_+P(r\\mid+),\\ p_-P(r\\mid-)\\}/(p_+P(r\\mid+) + p_-P(r\\mid-))` (Bayes' rule).
+
+    Raises
+    ------
+    ValueError
+        For a table that is not (2, R) with rows summing to 1, a prior outside (0, 1), or a response
+        that never occurs.
+    """
+    (t,) = _tables([table])
+    p = _prior(prior)
+    pos, neg = p * t[0], (1.0 - p) * t[1]
+    if np.any(pos + neg == 0):
+        raise ValueError("a response of the member never occurs: its confidence is undefined")
+    return np.maximum(pos, neg) / (pos + neg)
+
+
+def theorem8_upper_as_printed(acc_pos, acc_neg, prior=0.5):
+    """Theorem 8's upper bound exactly as the paper prints it, :math:`1 - \\prod_k(1 - acc_k)/p_+^{K-1}`.
+
+    For comparison only: it equals the upper bound of :func:`group_accuracy_bounds` when
+    :math:`p_+ \\ge 0.5` (the paper's Assumption 2) and is exceeded by RMI = 1 groups when
+    :math:`p_+ < 0.5`. Arguments and errors as :func:`group_accuracy_bounds`.
+    """
+    tp, tn, p, acc = _rates(acc_pos, acc_neg, prior)
+    K = tp.shape[-1]
+    return scalar_or_array(1.0 - np.prod(1.0 - acc, axis=-1) / p ** (K - 1))
+
+
 # ------------------------------------------------------------------------------ exact PCWMV
 def _keys(table: np.ndarray, step):
     """Integer log-likelihood-ratio keys of a member's responses, dropping impossible ones."""
@@ -362,7 +392,7 @@ def _add_dense(a, b):
             np.clip(convolve(a[2], b[2]), 0.0, None))
 
 
-def pcwmv(members, prior=0.5, step=None) -> dict:
+def pcwmv(members, prior=0.5, step=None, rule: str = "optimal") -> dict:
     """Exact accuracy and transmitted information of an optimally combined group (PCWMV).
 
     The summed log-likelihood ratio S of conditionally independent members (Assumption 13) is a
@@ -387,6 +417,12 @@ def pcwmv(members, prior=0.5, step=None) -> dict:
         identical members with up to three levels take well under a second). A float: lattice
         mode; log-odds are rounded to multiples of ``step`` and convolved by FFT; exact for members
         from :func:`lattice_member` with the same step.
+    rule : {"optimal", "printed"}
+        ``"optimal"`` (default): the Bayes group decision above, which adds the prior log-odds once
+        to the summed log-likelihood ratios. ``"printed"``: the paper's
+        :math:`\\mathrm{sign}(\\sum_k \\log\\frac{C_k}{1-C_k}\\hat Y_k)` with each member's
+        calibrated (posterior) confidence, which counts the prior K times; it equals the optimal rule
+        when :math:`p_+ = 0.5` and is given to show the difference otherwise (ties: fair coin).
 
     Returns
     -------
@@ -401,6 +437,8 @@ def pcwmv(members, prior=0.5, step=None) -> dict:
     """
     tables = _tables(members)
     p = _prior(prior)
+    if rule not in ("optimal", "printed"):
+        raise ValueError(f"rule must be 'optimal' or 'printed'; got {rule!r}")
     if step is not None and not float(as_float_array(step, "step")) > 0:
         raise ValueError(f"step must be positive; got {step!r}")
     parts = [_keys(t, step) for t in tables]
@@ -415,7 +453,22 @@ def pcwmv(members, prior=0.5, step=None) -> dict:
     pos, neg = p * total[1], (1.0 - p) * total[2]
     info = (entr(pos + neg).sum() - entr(pos).sum() - entr(neg).sum()) / LN2
     h_y = float(binary_entropy(p))
-    return {"acc": float(np.maximum(pos, neg).sum()), "info": float(np.clip(info + h_y, 0.0, h_y))}
+    info = float(np.clip(info + h_y, 0.0, h_y))
+    if rule == "optimal":
+        return {"acc": float(np.maximum(pos, neg).sum()), "info": info}
+    # the printed rule: sign of the summed posterior log-odds, S + K log(p+/p-)
+    K = len(tables)
+    if step is None:
+        keys = total[0]
+        s = np.where(np.abs(keys) >= _INF_KEY // 2, np.sign(keys) * np.inf, keys * _RES)
+        tol = K * _RES
+    else:
+        s = (total[0] + np.arange(total[1].size)) * float(step)
+        tol = K * float(step) / 2
+    v = s + K * np.log(p / (1.0 - p))
+    say_pos, tie = v > tol, np.abs(v) <= tol
+    acc = pos[say_pos].sum() + neg[~say_pos & ~tie].sum() + 0.5 * (pos + neg)[tie].sum()
+    return {"acc": float(acc), "info": info}
 
 
 # --------------------------------------------------------------------------------- noise groups
@@ -509,7 +562,7 @@ def simulate_students(kind: str, acc: float, K: int, n_groups: int = 1000, n_que
       0.5 elsewhere: uniform-noise members. With ``coordinated=True`` the K members of a group split
       the topics between them instead (violating Assumption 13).
     * ``"binary"`` — generalists always answering with confidence ``acc``.
-    * ``"normal"`` — generalists with normal noise (confidence σ(d′|X|)).
+    * ``"normal"`` — generalists with normal noise (confidence ``σ(d′|X|)``).
 
     Returns
     -------
