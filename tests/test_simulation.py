@@ -1,0 +1,310 @@
+"""Tests of metabits.simulation: the simulation study of Meyen et al. (2025), Figures 6 and 7."""
+
+import time
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy import integrate, stats
+
+import metabits as mb
+from metabits import simulation as sim
+
+ACCS = np.array(sim.STUDY_ACCURACIES)
+
+
+# ---------------------------------------------------------------- exact response probabilities
+
+@pytest.mark.parametrize("kind", mb.NOISE_TYPES)
+def test_response_probabilities_are_distributions_with_the_right_accuracy(kind):
+    acc = np.linspace(0.5, 0.99, 30)
+    p = sim.response_probabilities(kind, acc)
+    assert p.shape == (30, 2, 4)
+    assert np.all(p >= 0)
+    np.testing.assert_allclose(p.sum(axis=-1), 1.0, atol=1e-14)
+    # correct = S1 responses to label -1, S2 responses to label +1
+    correct = 0.5 * (p[:, 0, :2].sum(-1) + p[:, 1, 2:].sum(-1))
+    np.testing.assert_allclose(correct, acc, atol=1e-14)
+    # the two labels are mirror images
+    np.testing.assert_array_equal(p[:, 0], p[:, 1, ::-1])
+
+
+@settings(max_examples=50, deadline=None)
+@given(acc=st.floats(0.5, 0.999999), kind=st.sampled_from(mb.NOISE_TYPES))
+def test_response_probabilities_property(acc, kind):
+    p = sim.response_probabilities(kind, acc)
+    assert p.shape == (2, 4)
+    assert np.all(p >= 0) and np.allclose(p.sum(-1), 1.0, atol=1e-12)
+    assert p[1, 2:].sum() == pytest.approx(acc, abs=1e-12)
+
+
+def test_response_probabilities_closed_forms():
+    np.testing.assert_allclose(sim.response_probabilities("uniform", 0.7)[1], [0, 0.3, 0.3, 0.4])
+    np.testing.assert_allclose(sim.response_probabilities("binary", 0.7)[1],
+                               [0.15, 0.15, 0.35, 0.35])
+    # acc = 0.5: the normal classifier has d' = 0, confidence 0.5 always, so everything is low
+    np.testing.assert_allclose(sim.response_probabilities("normal", 0.5)[1], [0, 0.5, 0.5, 0])
+
+
+@pytest.mark.parametrize("acc", [0.6, 0.7, 0.9])
+def test_normal_probabilities_by_quadrature_of_the_confidence(acc):
+    """Integrate the label +1 observation density over the regions defined by the confidence."""
+    f = lambda x: mb.observation_pdf("normal", x, 1, acc)  # noqa: E731
+    conf = lambda x: mb.confidence_from_observation("normal", x, acc)  # noqa: E731
+    from scipy.optimize import brentq
+    t = brentq(lambda x: conf(x) - 0.75, 1e-9, 50)  # |X| where the confidence reaches 75 %
+    q = lambda a, b: integrate.quad(f, a, b, epsabs=1e-13)[0]  # noqa: E731
+    expected = [q(-np.inf, -t), q(-t, 0), q(0, t), q(t, np.inf)]
+    np.testing.assert_allclose(sim.response_probabilities("normal", acc)[1], expected, atol=1e-10)
+
+
+# --------------------------------------------------------------------------------- sampling
+
+def test_trial_sampler_outputs():
+    t = sim.sample_trials("normal", 0.7, n_per_label=50, n_sets=3, rng=0)
+    assert set(t) == {"label", "x", "prediction", "confidence"}
+    for v in t.values():
+        assert v.shape == (3, 100)
+    np.testing.assert_array_equal(t["label"][0], np.repeat([-1, 1], 50))
+    np.testing.assert_array_equal(t["prediction"], np.sign(t["x"]))
+    np.testing.assert_allclose(t["confidence"],
+                               mb.confidence_from_observation("normal", t["x"], 0.7))
+    u = sim.sample_trials("uniform", 0.8, n_per_label=2000, rng=1)
+    np.testing.assert_array_equal(np.unique(u["confidence"]), [0.5, 1.0])
+    # confidence 1 only outside the overlap, and then the prediction is always correct
+    sure = u["confidence"] == 1
+    assert np.all(u["prediction"][sure] == u["label"][sure])
+    # inside the overlap (confidence 0.5) the prediction is a fair coin, independent of the label
+    unsure = ~sure
+    assert abs(np.mean(u["prediction"][unsure] == u["label"][unsure]) - 0.5) < 0.05
+    b = sim.sample_trials("binary", 0.8, n_per_label=10, rng=2)
+    assert np.all(b["confidence"] == 0.8) and set(np.unique(b["x"])) <= {-1.0, 1.0}
+
+
+def test_bin_responses_and_counts():
+    pred = np.array([-1, -1, 1, 1, 1, -1])
+    conf = np.array([0.9, 0.5, 0.5, 0.75, 0.7499, 0.75])
+    np.testing.assert_array_equal(sim.bin_responses(pred, conf), [0, 1, 2, 3, 2, 0])
+    label = np.array([-1, -1, 1, 1, 1, 1])
+    np.testing.assert_array_equal(sim.counts_from_trials(label, sim.bin_responses(pred, conf)),
+                                  [[1, 1, 0, 0], [1, 0, 2, 1]])
+    # binary noise: the bin is a fair coin even when every confidence is >= 75 %
+    r = sim.bin_responses(np.ones(20000), np.full(20000, 0.9), random_bins=True, rng=3)
+    assert set(np.unique(r)) == {2, 3} and abs(np.mean(r == 3) - 0.5) < 0.02
+
+
+@pytest.mark.parametrize("kind", mb.NOISE_TYPES)
+@pytest.mark.parametrize("acc", [0.6, 0.9])
+def test_multinomial_and_trial_samplers_agree(kind, acc):
+    """Both samplers' mean tables match the exact expectation within 4 standard errors."""
+    n_sets, n = 3000, 200
+    p = sim.response_probabilities(kind, acc)
+    se = np.sqrt(n * p * (1 - p) / n_sets)
+    means = {}
+    for method in ("multinomial", "trials"):
+        c = sim.simulate_counts(kind, acc, n_sets=n_sets, n_per_label=n, rng=11, method=method)
+        assert c.shape == (n_sets, 2, 4) and c.dtype == np.int64
+        assert np.all(c.sum(-1) == n)
+        means[method] = c.mean(axis=0)
+        np.testing.assert_array_less(np.abs(means[method] - n * p), 4 * se + 1e-12)
+    # and with each other (difference of two independent means)
+    np.testing.assert_array_less(np.abs(means["multinomial"] - means["trials"]),
+                                 4 * np.sqrt(2) * se + 1e-12)
+    # zero-probability cells stay empty under both samplers (uniform: no confident errors)
+    if kind == "uniform":
+        assert means["trials"][1, 0] == 0 and means["trials"][0, 3] == 0
+
+
+def test_trial_sampler_chi_square_against_exact_probabilities():
+    c = sim.simulate_counts("normal", 0.7, n_sets=500, n_per_label=200, rng=5, method="trials")
+    pooled = c.sum(axis=0)
+    p = sim.response_probabilities("normal", 0.7)
+    for row in range(2):
+        res = stats.chisquare(pooled[row], pooled[row].sum() * p[row])
+        assert res.pvalue > 1e-3
+
+
+def test_simulate_study_shape_speed_and_reproducibility():
+    t0 = time.perf_counter()
+    c = sim.simulate_study(rng=np.random.default_rng(2025))
+    elapsed = time.perf_counter() - t0
+    assert c.shape == (3, 4, 200, 2, 4)
+    assert np.all(c.sum(-1) == 200)
+    assert elapsed < 1.0
+    # seeded: same seed, same data; a Generator is advanced; other seeds differ
+    np.testing.assert_array_equal(c, sim.simulate_study(rng=np.random.default_rng(2025)))
+    np.testing.assert_array_equal(sim.simulate_study(rng=7), sim.simulate_study(rng=7))
+    assert not np.array_equal(c, sim.simulate_study(rng=2026))
+    g = np.random.default_rng(1)
+    assert not np.array_equal(sim.simulate_counts("normal", 0.7, rng=g),
+                              sim.simulate_counts("normal", 0.7, rng=g))
+    t1 = sim.sample_trials("uniform", 0.6, 20, 2, rng=4)
+    t2 = sim.sample_trials("uniform", 0.6, 20, 2, rng=4)
+    for k in t1:
+        np.testing.assert_array_equal(t1[k], t2[k])
+    # order of kinds and accuracies in the study array
+    sub = sim.simulate_study(kinds=["binary"], accs=[0.8], n_sets=5, rng=0)
+    assert sub.shape == (1, 1, 5, 2, 4)
+
+
+def test_vectorised_accuracy_axis():
+    c = sim.simulate_counts("normal", ACCS, n_sets=7, n_per_label=30, rng=0)
+    assert c.shape == (4, 7, 2, 4)
+    t = sim.sample_trials("binary", ACCS, n_per_label=5, n_sets=2, rng=0)
+    assert t["x"].shape == (4, 2, 10)
+
+
+# ------------------------------------------------------------------------- theoretical lines
+
+def test_theoretical_values_at_acc_07():
+    """Pinned values (derived in the module docstrings; see the report in the book)."""
+    u = sim.theoretical_measures("uniform", 0.7, sdt=False)
+    n = sim.theoretical_measures("normal", 0.7, sdt=False)
+    b = sim.theoretical_measures("binary", 0.7, sdt=False)
+    lo, hi = mb.info_bounds(0.7)
+    # uniform: info = max info, meta-I = max - min info
+    assert u["info"] == pytest.approx(hi, abs=1e-12)
+    assert u["meta_I"] == pytest.approx(hi - lo, abs=1e-12)
+    assert u["meta_I2r"] == pytest.approx((hi - lo) / mb.binary_entropy(0.7), abs=1e-12)
+    assert u["meta_I1r"] == pytest.approx((hi - lo) / mb.meta_I_normal(u["d_prime"]), rel=1e-9)
+    assert u["meta_I1r"] == pytest.approx(5.0017, abs=1e-4)
+    # normal, binned
+    assert n["info"] == pytest.approx(0.157752, abs=1e-6)
+    assert n["meta_I"] == pytest.approx(0.039043, abs=1e-6)
+    assert n["meta_I1r"] == pytest.approx(0.694234, abs=1e-6)
+    assert n["meta_I2r"] == pytest.approx(0.044302, abs=1e-6)
+    assert n["RMI"] == pytest.approx(0.138799, abs=1e-6)
+    # binary: everything 0, info = min info
+    assert b["info"] == pytest.approx(lo, abs=1e-12)
+    for k in mb.measures.INFO_MEASURES:
+        assert b[k] == pytest.approx(0.0, abs=1e-12)
+
+
+def test_binning_loses_information_for_normal_noise():
+    """Dayan (2023): binning reduces the transmitted information; uniform noise loses nothing."""
+    acc = np.linspace(0.55, 0.95, 9)
+    binned = sim.theoretical_measures("normal", acc, sdt=False)["info"]
+    unbinned = mb.noise_info("normal", acc)
+    assert np.all(binned < unbinned)
+    assert binned[3] == pytest.approx(0.1578, abs=1e-4)  # acc = 0.7
+    assert mb.noise_info("normal", 0.7) == pytest.approx(0.1749, abs=1e-4)
+    np.testing.assert_allclose(sim.theoretical_measures("uniform", acc, sdt=False)["info"],
+                               mb.noise_info("uniform", acc), atol=1e-12)
+
+
+def test_rmi_lines_ordering_and_meta_I1r_below_one():
+    acc = np.linspace(0.55, 0.95, 50)
+    th = {k: sim.theoretical_measures(k, acc, sdt=False) for k in mb.NOISE_TYPES}
+    np.testing.assert_allclose(th["uniform"]["RMI"], 1.0, atol=1e-12)
+    np.testing.assert_allclose(th["binary"]["RMI"], 0.0, atol=1e-12)
+    assert np.all((th["normal"]["RMI"] > 0) & (th["normal"]["RMI"] < 1))
+    for k in mb.measures.INFO_MEASURES:  # all measures agree on the ordering
+        assert np.all(th["uniform"][k] > th["normal"][k])
+        assert np.all(th["normal"][k] > th["binary"][k])
+    # the paper: meta-I1r of normal noise "consistently lies below 1 due to the binning"
+    assert np.all(th["normal"]["meta_I1r"] < 1)
+    at = sim.theoretical_measures("normal", ACCS, sdt=False)["meta_I1r"]
+    np.testing.assert_allclose(at, [0.2510, 0.6942, 0.6843, 0.6128], atol=1e-4)
+    np.testing.assert_allclose(th["normal"]["d_prime"], 2 * stats.norm.ppf(acc), atol=1e-12)
+
+
+def test_plug_in_estimates_converge_to_the_lines():
+    acc = np.array([0.6, 0.8])
+    for kind in mb.NOISE_TYPES:
+        c = sim.simulate_counts(kind, acc, n_sets=1, n_per_label=2_000_000, rng=9)[:, 0]
+        est = mb.type2_measures(c)
+        line = sim.theoretical_measures(kind, acc, sdt=False)
+        for k in ("meta_I", "meta_I2r", "RMI"):
+            np.testing.assert_allclose(est[k], line[k], atol=3e-3)
+
+
+def test_theoretical_scalar_and_array_types():
+    r = sim.theoretical_measures("normal", 0.8, sdt=False)
+    assert isinstance(r["RMI"], float)
+    r = sim.theoretical_measures("normal", [0.6, 0.8], sdt=False)
+    assert r["RMI"].shape == (2,)
+
+
+def test_theoretical_sdt_measures():
+    pytest.importorskip("metabits.metad")
+    acc = np.array([0.6, 0.7, 0.8, 0.9])
+    n = sim.theoretical_measures("normal", acc)
+    np.testing.assert_allclose(n["meta_d"], 2 * stats.norm.ppf(acc), atol=1e-6)
+    np.testing.assert_allclose(n["m_ratio"], 1.0, atol=1e-6)
+    b = sim.theoretical_measures("binary", acc)
+    np.testing.assert_allclose(b["meta_d"], 0.0, atol=1e-6)
+    np.testing.assert_allclose(b["m_ratio"], 0.0, atol=1e-6)
+    u = sim.theoretical_measures("uniform", acc)
+    assert np.all(np.isposinf(u["meta_d"])) and np.all(np.isposinf(u["m_ratio"]))
+    assert "meta_d" not in sim.theoretical_measures("normal", 0.7, sdt=False)
+
+
+def test_uniform_meta_d_grows_without_bound():
+    """Why the uniform line is +inf: padded fits of the exact table grow with the sample size."""
+    metad = pytest.importorskip("metabits.metad")
+    p = sim.response_probabilities("uniform", 0.7)
+    with pytest.raises(ValueError):
+        metad.fit_meta_d(p[0] * 1e6, p[1] * 1e6, pad=0.0)  # zero cells: no finite maximum
+    md = [metad.fit_meta_d(p[0] * n, p[1] * n, pad=0.25)["meta_d"] for n in (2e2, 2e4, 2e6)]
+    assert md[0] < md[1] < md[2]
+
+
+# ---------------------------------------------------------------------------------- bad input
+
+@pytest.mark.parametrize("acc", [1.0, 0.49, -0.1, 1.5, np.nan, np.inf])
+def test_bad_accuracy(acc):
+    with pytest.raises(ValueError, match="acc"):
+        sim.response_probabilities("normal", acc)
+    with pytest.raises(ValueError, match="acc"):
+        sim.simulate_counts("uniform", acc, rng=0)
+    with pytest.raises(ValueError, match="acc"):
+        sim.sample_trials("binary", acc, rng=0)
+    with pytest.raises(ValueError, match="acc"):
+        sim.theoretical_measures("normal", acc)
+
+
+def test_theoretical_rejects_chance_accuracy():
+    with pytest.raises(ValueError, match=r"\(0.5, 1\)"):
+        sim.theoretical_measures("normal", 0.5)
+
+
+@pytest.mark.parametrize("kind", ["gauss", "Normal", "", None, 3])
+def test_unknown_kind(kind):
+    with pytest.raises(ValueError, match="noise kind"):
+        sim.response_probabilities(kind, 0.7)
+    with pytest.raises(ValueError, match="noise kind"):
+        sim.simulate_counts(kind, 0.7, rng=0)
+    with pytest.raises(ValueError, match="noise kind"):
+        sim.simulate_study(kinds=["normal", kind], rng=0)
+
+
+@pytest.mark.parametrize("n", [0, -1, 2.5, True, "200", None])
+def test_bad_sizes(n):
+    with pytest.raises(ValueError, match="positive integer"):
+        sim.simulate_counts("normal", 0.7, n_sets=n, rng=0)
+    with pytest.raises(ValueError, match="positive integer"):
+        sim.simulate_counts("normal", 0.7, n_per_label=n, rng=0)
+    with pytest.raises(ValueError, match="positive integer"):
+        sim.sample_trials("normal", 0.7, n_per_label=n, rng=0)
+
+
+def test_other_bad_input():
+    with pytest.raises(ValueError, match="method"):
+        sim.simulate_counts("normal", 0.7, method="exact", rng=0)
+    with pytest.raises(ValueError, match="rng"):
+        sim.simulate_counts("normal", 0.7, rng="seed")
+    with pytest.raises(ValueError, match="kinds"):
+        sim.simulate_study(kinds=[], rng=0)
+    with pytest.raises(ValueError, match="1-D"):
+        sim.simulate_study(accs=[[0.6, 0.7]], rng=0)
+    with pytest.raises(ValueError, match="prediction"):
+        sim.bin_responses([0, 1], [0.6, 0.8])
+    with pytest.raises(ValueError, match="confidence"):
+        sim.bin_responses([1, 1], [0.4, 0.8])
+    with pytest.raises(ValueError, match="same shape"):
+        sim.bin_responses([1, 1], [0.6])
+    with pytest.raises(ValueError, match="label"):
+        sim.counts_from_trials([0, 1], [0, 1])
+    with pytest.raises(ValueError, match="response"):
+        sim.counts_from_trials([-1, 1], [0, 4])
