@@ -308,3 +308,25 @@ def test_other_bad_input():
         sim.counts_from_trials([0, 1], [0, 1])
     with pytest.raises(ValueError, match="response"):
         sim.counts_from_trials([-1, 1], [0, 4])
+
+
+def test_measure_study_full_size():
+    """The whole Figure 6 study: shapes, no silently dropped data set, and the expected ordering."""
+    from metabits import simulation as sim
+    counts = sim.simulate_study(rng=11)
+    res = sim.measure_study(counts)
+    for key in ("acc",) + sim.SIX_MEASURES:
+        assert res[key].shape == (3, 4, 200)
+    n_nan = {k: int(np.isnan(res[k]).sum()) for k in sim.SIX_MEASURES}
+    assert n_nan == res["undefined"]
+    rmi = np.nanmean(res["RMI"], axis=-1)          # (kind, acc): uniform > normal > binary
+    assert np.all(rmi[0] > rmi[1]) and np.all(rmi[1] > rmi[2])
+    m_ratio = np.nanmean(res["m_ratio"], axis=-1)
+    assert np.all(np.abs(m_ratio[1] - 1) < 0.2)      # normal noise: M-ratio near 1
+    assert np.all(m_ratio[0] > 1.5)                  # uniform noise: far above
+
+
+def test_measure_study_bad_shape():
+    from metabits import simulation as sim
+    with pytest.raises(ValueError, match=r"\(\.\.\., 2, 4\)"):
+        sim.measure_study(np.ones((5, 2, 6)))
