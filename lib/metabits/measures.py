@@ -6,7 +6,6 @@ estimated by plug-in from a 2 × R table of counts, optionally with Monte Carlo 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from functools import lru_cache
 
@@ -15,6 +14,7 @@ from scipy import stats
 from scipy.interpolate import CubicSpline
 from scipy.special import entr
 
+from ._results import ResultMapping
 from ._validate import as_counts, scalar_or_array
 from .information import LN2
 from .noise import normal_info
@@ -63,7 +63,7 @@ def meta_I_normal_fast(d):
 
 
 @dataclass(frozen=True)
-class Type2Measures(Mapping):
+class Type2Measures(ResultMapping):
     """Results of :func:`type2_measures`; also readable as a mapping (``result["RMI"]``).
 
     Attributes
@@ -97,21 +97,6 @@ class Type2Measures(Mapping):
     RMI: object
     bias: dict
     bias_excluded: dict
-
-    def __getitem__(self, key):
-        if key not in self._keys():
-            raise KeyError(key)
-        return getattr(self, key)
-
-    def __iter__(self):
-        return iter(self._keys())
-
-    def __len__(self):
-        return len(self._keys())
-
-    @classmethod
-    def _keys(cls):
-        return tuple(f.name for f in fields(cls))
 
 
 def _check_table(counts) -> np.ndarray:

@@ -19,20 +19,20 @@ exponentials (log-increments), so their order holds without constraints.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 from scipy.optimize import minimize
 from scipy.special import ndtr, ndtri
 
+from ._results import ResultMapping
 from ._validate import as_counts, as_float_array, scalar_or_array
 
 _INV_SQRT_2PI = 1.0 / np.sqrt(2.0 * np.pi)
 
 
 @dataclass(frozen=True)
-class MetaDFit(Mapping):
+class MetaDFit(ResultMapping):
     """Results of :func:`fit_meta_d` / :func:`fit_meta_d_many`; also a mapping (``fit["meta_d"]``).
 
     Attributes
@@ -63,21 +63,6 @@ class MetaDFit(Mapping):
     t2c_S2: np.ndarray
     log_likelihood: object
     pad: float
-
-    def __getitem__(self, key):
-        if key not in self._keys():
-            raise KeyError(key)
-        return getattr(self, key)
-
-    def __iter__(self):
-        return iter(self._keys())
-
-    def __len__(self):
-        return len(self._keys())
-
-    @classmethod
-    def _keys(cls):
-        return tuple(f.name for f in fields(cls))
 
 
 # ----------------------------------------------------------------------------------- validation
