@@ -35,7 +35,7 @@ from .roc import (prop4_lower_edge_classifiers, roc_bounds_type1, roc_bounds_typ
 __version__ = "0.1.0"
 
 __all__ = [
-    "MetaDFit", "fit_meta_d", "fit_meta_d_many", "simulation",
+    "MetaDFit", "datasets", "fit_meta_d", "fit_meta_d_many", "plotting", "simulation",
     "NOISE_TYPES", "Type2Measures", "confidence_member", "cwmv_accuracy", "group_accuracy_bounds",
     "lattice_member", "majority_vote_accuracy", "max_group_member", "min_group_member",
     "noise_group", "noise_member", "pcwmv", "simulate_pcwmv", "simulate_students",
