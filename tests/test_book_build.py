@@ -33,7 +33,8 @@ def test_build_has_no_warnings(built):
 def test_every_chapter_is_rendered_with_its_figure(built):
     _, html = built
     for page, figure in [("01_confidence_information", None), ("02_noise_cases", None),
-                         ("03_bounds", None), ("04_roc", None), ("05_measures", None), ("08_groups", None)]:
+                         ("03_bounds", None), ("04_roc", None), ("05_measures", None), ("06_comparison", None),
+                         ("07_bias_reduction", None), ("08_groups", None)]:
         text = (html / "book" / "meyen" / f"{page}.html").read_text(encoding="utf-8")
         assert "<img" in text, f"{page} shows no figure"
         assert "Traceback" not in text, f"{page} shows a traceback"

@@ -227,17 +227,22 @@ def test_theoretical_scalar_and_array_types():
 
 
 def test_theoretical_sdt_measures():
-    pytest.importorskip("metabits.metad")
+    """The closed-form lines agree with unpadded fits of the exact (scaled) tables."""
+    from metabits.metad import fit_meta_d_many
     acc = np.array([0.6, 0.7, 0.8, 0.9])
+    for kind in ("normal", "binary"):
+        lines = sim.theoretical_measures(kind, acc)
+        fits = fit_meta_d_many(sim.response_probabilities(kind, acc) * sim.SDT_TOTAL / 2, pad=0.0)
+        np.testing.assert_allclose(lines["meta_d"], fits["meta_d"], atol=1e-6)
+        np.testing.assert_allclose(lines["m_ratio"], fits["m_ratio"], atol=1e-6)
     n = sim.theoretical_measures("normal", acc)
-    np.testing.assert_allclose(n["meta_d"], 2 * stats.norm.ppf(acc), atol=1e-6)
-    np.testing.assert_allclose(n["m_ratio"], 1.0, atol=1e-6)
-    b = sim.theoretical_measures("binary", acc)
-    np.testing.assert_allclose(b["meta_d"], 0.0, atol=1e-6)
-    np.testing.assert_allclose(b["m_ratio"], 0.0, atol=1e-6)
+    np.testing.assert_allclose(n["meta_d"], 2 * stats.norm.ppf(acc), atol=1e-12)
+    np.testing.assert_allclose(n["m_ratio"], 1.0, atol=1e-12)
     u = sim.theoretical_measures("uniform", acc)
     assert np.all(np.isposinf(u["meta_d"])) and np.all(np.isposinf(u["m_ratio"]))
     assert "meta_d" not in sim.theoretical_measures("normal", 0.7, sdt=False)
+    low = sim.theoretical_measures("normal", 0.51)      # near chance: still the closed form
+    assert low["m_ratio"] == 1.0
 
 
 def test_uniform_meta_d_grows_without_bound():

@@ -65,3 +65,121 @@ def save_figure(fig, stem: str, folder: Path | None = None) -> list[Path]:
         fig.savefig(paths[0], metadata={"Software": None}, bbox_inches="tight")
         fig.savefig(paths[1], metadata={"Date": None, "Creator": None}, bbox_inches="tight")
     return paths
+
+
+# --- Figures 6 and 7: six Type 2 measures against accuracy ----------------------------------------
+
+#: the six panels of Figures 6 and 7: (key, panel title, y-axis label, default y-limits)
+SIX_PANELS = (
+    ("meta_d", "(a) meta-d′", "meta-d′", (-1.5, 7.0)),
+    ("m_ratio", "(b) M-ratio", "M-ratio = meta-d′ / d′", (-3.0, 12.0)),
+    ("meta_I", "(c) meta-I", "meta-I [bit]", (-0.03, 0.4)),
+    ("meta_I1r", "(d) meta-I₁ʳ", "meta-I₁ʳ", (-2.0, 14.0)),
+    ("meta_I2r", "(e) meta-I₂ʳ", "meta-I₂ʳ", (-0.03, 0.65)),
+    ("RMI", "(f) RMI", "RMI", (-0.1, 1.2)),
+)
+
+
+def plot_six_measures(results, lines, axes=None, *, kinds=("uniform", "normal", "binary"),
+                      ylims=None, xlim=(0.52, 0.98), marker_size=9.0, alpha=0.3):
+    """Six Type 2 measures against accuracy, one point per data set: Meyen et al. (2025), Fig. 6–7.
+
+    Panels (a) meta-d′, (b) M-ratio, (c) meta-I, (d) meta-I₁ʳ, (e) meta-I₂ʳ and (f) RMI on the
+    y-axis, each against the data set's estimated accuracy on the x-axis. Every data set is a
+    small semi-transparent marker in the colour and marker of its noise case
+    (:data:`NOISE_STYLE`); the theoretical (infinite-sample) values are lines in the noise case's
+    line style.
+
+    Points outside a panel's y-limits are not drawn; their number is written in the panel's
+    lower right corner, so that none disappears silently. A line that is +inf everywhere (the
+    uniform-noise meta-d′ and M-ratio) is marked by an arrow pointing up at the top of the panel;
+    other non-finite line values are skipped.
+
+    Parameters
+    ----------
+    results : mapping
+        ``"acc"`` and the six measures of :data:`metabits.simulation.SIX_MEASURES`, arrays whose
+        first axis runs over ``kinds`` (e.g. :func:`metabits.simulation.measure_study` of a study
+        of shape ``(3, 4, n_sets)``). NaN entries (undefined measures) are skipped.
+    lines : mapping or None
+        ``{kind: mapping}`` with ``"acc"`` (an accuracy grid) and the six measures on it, e.g.
+        ``{k: metabits.simulation.theoretical_measures(k, grid) for k in kinds}``. Kinds that are
+        missing get no line; ``None`` draws no lines.
+    axes : array_like of 6 matplotlib Axes, optional
+        Where to draw, in panel order; a new 2 × 3 figure (with a legend below) if omitted.
+    kinds : sequence of str, default ("uniform", "normal", "binary")
+        The noise case of each entry along the first axis of the results.
+    ylims : mapping, optional
+        y-limits per measure key, overriding the defaults of :data:`SIX_PANELS`.
+    xlim : (float, float), default (0.52, 0.98)
+        Common x-limits (accuracy).
+    marker_size, alpha : float
+        Size (points²) and opacity of the data-set markers.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The figure holding the axes.
+    """
+    import matplotlib.pyplot as plt
+    import numpy as np
+    from matplotlib.lines import Line2D
+
+    limits = {key: lim for key, _, _, lim in SIX_PANELS}
+    limits.update(ylims or {})
+    new_figure = axes is None
+    if new_figure:
+        fig, axes = plt.subplots(2, 3, figsize=(10.5, 6.6), sharex=True)
+    axes = np.asarray(axes, dtype=object).ravel()
+    if axes.size != 6:
+        raise ValueError(f"axes must hold 6 Axes (one per measure); got {axes.size}")
+    fig = axes[0].figure
+    acc = np.asarray(results["acc"], dtype=float)
+    if acc.shape[0] != len(kinds):
+        raise ValueError(f"the results' first axis has {acc.shape[0]} entries but {len(kinds)} "
+                         "kinds were named")
+    for ax, (key, title, ylabel, _) in zip(axes, SIX_PANELS):
+        lo, hi = limits[key]
+        values = np.asarray(results[key], dtype=float)
+        off_scale = 0
+        for i, kind in enumerate(kinds):
+            st = NOISE_STYLE[kind]
+            x, y = acc[i].ravel(), values[i].ravel()
+            ok = np.isfinite(x) & np.isfinite(y)
+            inside = ok & (y >= lo) & (y <= hi)
+            off_scale += int(np.sum(ok & ~inside))
+            ax.scatter(x[inside], y[inside], s=marker_size, marker=st["marker"],
+                       color=st["color"], alpha=alpha, linewidths=0, zorder=2,
+                       rasterized=True)  # thousands of points: keep the SVG small
+        for kind in kinds:
+            if lines is None or kind not in lines:
+                continue
+            st = NOISE_STYLE[kind]
+            gx = np.asarray(lines[kind]["acc"], dtype=float)
+            gy = np.asarray(lines[kind][key], dtype=float)
+            if np.all(np.isposinf(gy)):
+                ax.annotate(f"{kind} line: +∞", xy=(0.5, 1.0), xytext=(0.5, 0.88),
+                            xycoords="axes fraction", textcoords="axes fraction",
+                            color=st["color"], fontsize=8, ha="center", va="top",
+                            arrowprops={"arrowstyle": "->", "color": st["color"]})
+                continue
+            finite = np.isfinite(gy)
+            ax.plot(gx[finite], gy[finite], color=st["color"], ls=st["linestyle"], lw=1.6,
+                    zorder=3)
+        if off_scale:
+            ax.text(0.98, 0.02, f"{off_scale} off scale", transform=ax.transAxes, ha="right",
+                    va="bottom", fontsize=7, color="0.35")
+        ax.axhline(0.0, color="0.8", lw=0.6, zorder=1)
+        ax.set(xlim=xlim, ylim=(lo, hi), title=title, ylabel=ylabel)
+        ax.set_xticks([0.6, 0.7, 0.8, 0.9])
+    for ax in axes[3:]:
+        ax.set_xlabel("accuracy acc")
+    handles = [Line2D([], [], color=NOISE_STYLE[k]["color"], marker=NOISE_STYLE[k]["marker"],
+                      ls=NOISE_STYLE[k]["linestyle"], label=NOISE_STYLE[k]["label"])
+               for k in kinds]
+    if new_figure:
+        fig.legend(handles=handles, loc="lower center", ncol=len(kinds), bbox_to_anchor=(0.5, 0))
+        fig.tight_layout(rect=(0, 0.05, 1, 1))
+    else:
+        axes[0].legend(handles=handles, fontsize=7, loc="upper right")
+    return fig

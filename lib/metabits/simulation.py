@@ -381,8 +381,9 @@ def theoretical_measures(kind: str, acc, sdt: bool = True):
     * **binary**: the random bin carries no information: ``meta_I = RMI = 0`` (and all others 0).
     * **normal**: in between; binning loses information (Dayan, 2023), so ``meta_I1r < 1``.
 
-    The SDT measures (``meta_d``, ``m_ratio``) are added when ``sdt`` is true, by fitting the
-    exact table scaled to :data:`SDT_TOTAL` trials without padding. Their lines are known in closed form, which the fit reproduces:
+    The SDT measures (``meta_d``, ``m_ratio``) are added when ``sdt`` is true. Their lines are known
+    in closed form (fitting the exact tables, scaled to :data:`SDT_TOTAL` trials and unpadded,
+    reproduces them; tested):
 
     * **normal**: the binned table is exactly an SDT model with :math:`d' = 2\\Phi^{-1}(acc)`, an
       unbiased criterion and Type 2 criteria :math:`\\pm \\ln 3 / d'`, so meta-d′ = d′ and
@@ -401,7 +402,7 @@ def theoretical_measures(kind: str, acc, sdt: bool = True):
     acc : float or array_like
         Accuracies in (0.5, 1): at 0.5 the measures are 0/0, at 1 d′ is infinite.
     sdt : bool, default True
-        Add ``meta_d`` and ``m_ratio`` (fitted with :func:`metabits.metad.fit_meta_d_many`).
+        Add ``meta_d`` and ``m_ratio``.
 
     Returns
     -------
@@ -428,13 +429,14 @@ def theoretical_measures(kind: str, acc, sdt: bool = True):
     keys = ("acc", "info") + INFO_MEASURES + ("d_prime",)
     out = {k: np.asarray(m[k], dtype=float) for k in keys}
     if sdt:
+        # the closed forms above; tests check that fitting the exact tables reproduces them
         if kind == "uniform":
             meta_d = np.full(acc.shape, np.inf)
             m_ratio = np.full(acc.shape, np.inf)
+        elif kind == "normal":
+            meta_d, m_ratio = out["d_prime"].copy(), np.ones(acc.shape)
         else:
-            fits = fit_meta_d_many((p * (SDT_TOTAL / 2.0)).reshape(-1, 2, 4), pad=0.0)
-            meta_d = np.asarray(fits["meta_d"], dtype=float).reshape(acc.shape)
-            m_ratio = np.asarray(fits["m_ratio"], dtype=float).reshape(acc.shape)
+            meta_d, m_ratio = np.zeros(acc.shape), np.zeros(acc.shape)
         out["meta_d"], out["m_ratio"] = meta_d, m_ratio
     return {k: float(v) if v.ndim == 0 else v for k, v in out.items()}
 
