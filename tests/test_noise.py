@@ -79,8 +79,22 @@ def test_observations_and_confidence_are_consistent(kind):
     se = np.sqrt(acc * (1 - acc) / n)
     assert np.mean(pred == y) == pytest.approx(acc, abs=5 * se)
     assert np.mean(c) == pytest.approx(acc, abs=5 * se)
-    dens = mb.observation_pdf(kind, np.array([0.1]), 1, acc)
-    assert np.all(dens >= 0)
+
+
+
+def test_observation_pdfs():
+    acc = 0.7
+    x = np.linspace(-8, 8, 160001)
+    dx = x[1] - x[0]
+    for kind in ("normal", "uniform"):
+        for label in (-1, 1):
+            assert mb.observation_pdf(kind, x, label, acc).sum() * dx == pytest.approx(1, abs=1e-3)
+    # uniform: support [s - 1/2, s + 1/2] for Y = +1 with s = acc - 1/2 = 0.2
+    assert mb.observation_pdf("uniform", [-0.35, 0.25, 0.69, 0.71], 1, acc).tolist() == [
+        0.0, 1.0, 1.0, 0.0]
+    assert mb.confidence_from_observation("uniform", [0.29, 0.31], acc).tolist() == [0.5, 1.0]
+    # binary: X = Y with probability acc
+    assert mb.observation_pdf("binary", [1, -1, 0.5], 1, acc).tolist() == [0.7, pytest.approx(0.3), 0.0]
 
 
 @pytest.mark.parametrize("call, match", [

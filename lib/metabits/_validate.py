@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
 
 #: Slack allowed when comparing floating-point probabilities with their limits.
@@ -9,14 +11,38 @@ TOL = 1e-9
 
 
 def as_float_array(x, name: str) -> np.ndarray:
-    """Return ``x`` as a float array, refusing non-numeric, ragged or non-finite input."""
+    """Return ``x`` as a float array, refusing non-numeric, boolean, ragged or non-finite input."""
     try:
-        arr = np.asarray(x, dtype=float)
-    except (TypeError, ValueError) as exc:  # ragged lists, strings, ...
+        raw = np.asarray(x)
+        if raw.dtype.kind not in "iuf":  # booleans, strings, objects (ragged lists) ...
+            if raw.dtype.kind == "O":
+                raw = np.asarray(x, dtype=float)  # lists of Python ints too large, ...
+            else:
+                raise TypeError(f"got values of type {raw.dtype}")
+        arr = np.asarray(raw, dtype=float)
+    except (TypeError, ValueError, OverflowError) as exc:
         raise ValueError(f"{name} must be a numeric array of a regular shape: {exc}") from None
     if not np.all(np.isfinite(arr)):
         raise ValueError(f"{name} must be finite (found NaN or infinity)")
     return arr
+
+
+def as_scalar(x, name: str) -> float:
+    """Return ``x`` as one finite float, refusing arrays with more than one element."""
+    arr = as_float_array(x, name)
+    if arr.ndim:
+        raise ValueError(f"{name} must be a single number; got an array of shape {arr.shape}")
+    return float(arr)
+
+
+def as_rng(rng) -> np.random.Generator:
+    """A numpy Generator from a Generator, a seed (int or SeedSequence) or None."""
+    if isinstance(rng, np.random.Generator):
+        return rng
+    if rng is None or (isinstance(rng, (numbers.Integral, np.random.SeedSequence))
+                       and not isinstance(rng, bool)):
+        return np.random.default_rng(rng)
+    raise ValueError(f"rng must be a numpy.random.Generator, an integer seed or None; got {rng!r}")
 
 
 def as_probability(x, name: str, low: float = 0.0, high: float = 1.0) -> np.ndarray:

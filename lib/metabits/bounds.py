@@ -207,6 +207,8 @@ def max_info_classifier(acc: float, priors):
     """
     p = _priors(priors, sort=False)
     acc_arr = _accuracy_for(acc, np.sort(p)[::-1])
+    if acc_arr.ndim:
+        raise ValueError("acc must be a single accuracy here")
     acc = float(acc_arr)
     L = p.size
     m1 = int(np.floor(1.0 / acc + 1e-12))

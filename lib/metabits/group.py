@@ -35,7 +35,8 @@ from scipy import stats
 from scipy.signal import convolve
 from scipy.special import entr, expit, logit
 
-from ._validate import TOL, as_distribution, as_float_array, as_probability, scalar_or_array
+from ._validate import (TOL, as_distribution, as_float_array, as_probability, as_rng, as_scalar,
+                        scalar_or_array)
 from .information import LN2, binary_entropy
 from .noise import NOISE_TYPES, discrete_confidence, dprime_from_accuracy, normal_info
 
@@ -48,9 +49,9 @@ MAX_PATTERN_K = 20     # CWMV and the lower bound enumerate 2**K prediction patt
 # --------------------------------------------------------------------------------- validation
 def _group_size(K) -> np.ndarray:
     K = as_float_array(K, "group size K")
-    if np.any(K < 1) or np.any(K != np.round(K)):
-        bad = K[(K < 1) | (K != np.round(K))].ravel()[0]
-        raise ValueError(f"group size K must be a positive integer; got {bad:g}")
+    if np.any(K < 1) or np.any(K != np.round(K)) or np.any(K > 2.0 ** 53):
+        bad = K[(K < 1) | (K != np.round(K)) | (K > 2.0 ** 53)].ravel()[0]
+        raise ValueError(f"group size K must be a positive integer up to 2**53; got {bad:g}")
     return K.astype(np.int64)
 
 
@@ -147,7 +148,10 @@ def lattice_member(abs_llr_cdf, step: float = 0.01, tail: float = 1e-12) -> np.n
     tail : float
         Mass beyond the last cell that is folded into it.
     """
-    h = float(as_float_array(step, "step"))
+    h = as_scalar(step, "step")
+    tail = as_scalar(tail, "tail")
+    if not 0.0 < tail < 1.0:
+        raise ValueError(f"tail must lie strictly between 0 and 1; got {tail:g}")
     if h <= 0:
         raise ValueError(f"step must be positive; got {h:g}")
     top = 8.0
@@ -367,7 +371,10 @@ def _keys(table: np.ndarray, step):
         raise ValueError("the lattice mode (step) needs finite log-odds, but a member has a "
                          "response with confidence 1: use step=None")
     scale = _RES if step is None else step
-    keys = np.where(finite, np.rint(np.where(finite, llr, 0.0) / scale), np.sign(llr) * _INF_KEY)
+    cells = np.where(finite, llr, 0.0) / scale
+    if np.any(np.abs(cells) > 2.0 ** 50):
+        raise ValueError(f"step = {scale:g} is too small for these log-odds (over 2**50 cells)")
+    keys = np.where(finite, np.rint(cells), np.sign(llr) * _INF_KEY)
     return keys.astype(np.int64), pp, pn
 
 
@@ -439,8 +446,10 @@ def pcwmv(members, prior=0.5, step=None, rule: str = "optimal") -> dict:
     p = _prior(prior)
     if rule not in ("optimal", "printed"):
         raise ValueError(f"rule must be 'optimal' or 'printed'; got {rule!r}")
-    if step is not None and not float(as_float_array(step, "step")) > 0:
-        raise ValueError(f"step must be positive; got {step!r}")
+    if step is not None:
+        step = as_scalar(step, "step")
+        if not step > 0:
+            raise ValueError(f"step must be positive; got {step!r}")
     parts = [_keys(t, step) for t in tables]
     if step is None:
         total = parts[0]
@@ -460,7 +469,8 @@ def pcwmv(members, prior=0.5, step=None, rule: str = "optimal") -> dict:
     K = len(tables)
     if step is None:
         keys = total[0]
-        s = np.where(np.abs(keys) >= _INF_KEY // 2, np.sign(keys) * np.inf, keys * _RES)
+        infinite = np.abs(keys) >= _INF_KEY // 2
+        s = np.where(infinite, np.where(keys > 0, np.inf, -np.inf), np.where(infinite, 0, keys) * _RES)
         tol = K * _RES
     else:
         s = (total[0] + np.arange(total[1].size)) * float(step)
@@ -531,7 +541,7 @@ def simulate_pcwmv(members, n: int, rng=None, prior=0.5) -> dict:
     tables = _tables(members)
     p = _prior(prior)
     n = _count(n, "n")
-    rng = np.random.default_rng(rng)
+    rng = as_rng(rng)
     y_pos = rng.random(n) < p
     total = np.zeros(n, dtype=np.int64)
     for t in tables:
@@ -578,7 +588,7 @@ def simulate_students(kind: str, acc: float, K: int, n_groups: int = 1000, n_que
     K, n_groups, n_questions, n_topics = (_count(v, name, least) for v, name, least in [
         (K, "group size K", 1), (n_groups, "n_groups (the standard error needs two groups)", 2),
         (n_questions, "n_questions", 1), (n_topics, "n_topics", 1)])
-    rng = np.random.default_rng(rng)
+    rng = as_rng(rng)
     y = rng.choice(np.array([-1, 1]), n_questions)
     shape = (n_groups, K, n_questions)
     exact = None

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import entr
 
-from ._validate import as_distribution, as_probability, scalar_or_array
+from ._validate import TOL, as_distribution, as_probability, as_scalar, scalar_or_array
 
 LN2 = np.log(2.0)
 
@@ -44,6 +44,11 @@ def entropy(p, axis: int = -1):
     ValueError
         If ``p`` has entries outside [0, 1] or does not sum to 1 along ``axis``.
     """
+    if isinstance(axis, bool) or not isinstance(axis, (int, np.integer)):
+        raise ValueError(f"axis must be an integer; got {axis!r}")
+    arr = np.asarray(p) if not isinstance(p, np.ndarray) else p
+    if not -max(np.ndim(arr), 1) <= axis < max(np.ndim(arr), 1):
+        raise ValueError(f"axis {axis} is out of range for p with {np.ndim(arr)} dimension(s)")
     p = as_distribution(p, "p", axis=axis)
     return scalar_or_array(entr(p).sum(axis=axis) / LN2)
 
@@ -75,6 +80,8 @@ def _confidence_distribution(c, weights):
     c = as_probability(c, "confidence c", 0.5, 1.0)
     if c.ndim == 0:
         c = c[None]
+    if c.shape[-1] == 0:
+        raise ValueError("confidence c must hold at least one confidence value")
     if weights is None:
         weights = np.full(c.shape[-1], 1.0 / c.shape[-1])
     w = as_distribution(weights, "weights")
@@ -119,9 +126,18 @@ def transmitted_information(c, weights=None, prior=0.5):
     Raises
     ------
     ValueError
-        As :func:`accuracy`, or for a prior outside [0.5, 1].
+        As :func:`accuracy`; for a prior that is not one number in [0.5, 1]; or when the
+        confidences' mean (the accuracy) is below the prior, which no calibrated classifier with
+        Bayes predictions can have.
     """
     c, w = _confidence_distribution(c, weights)
+    prior = as_scalar(prior, "prior p+")
+    acc = (c * w).sum(axis=-1)
+    if np.any(acc < prior - TOL):
+        raise ValueError(
+            f"these confidences give acc = {np.min(acc):g}, below the prior p+ = {prior:g}: a "
+            "calibrated classifier that predicts the more probable label has acc >= p+"
+        )
     return scalar_or_array((pti(c, prior) * w).sum(axis=-1))
 
 

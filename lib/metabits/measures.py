@@ -15,7 +15,7 @@ from scipy.interpolate import CubicSpline
 from scipy.special import entr
 
 from ._results import ResultMapping
-from ._validate import as_counts, scalar_or_array
+from ._validate import as_counts, as_rng, scalar_or_array
 from .information import LN2
 from .noise import normal_info
 
@@ -43,6 +43,10 @@ def meta_I_normal(d):
 
 
 _SPLINE_DMAX = 12.0
+
+#: below this |d′| the normaliser meta-I(d′) (about 0.05 d′²) drowns in rounding error, so
+#: meta-I₁ʳ is treated as undefined
+_D_MIN = 1e-5
 
 
 @lru_cache(maxsize=1)
@@ -110,7 +114,10 @@ def _check_table(counts) -> np.ndarray:
         raise ValueError(
             f"counts must have an even number R >= 2 of response columns (S1 ... S2); got R = {R}"
         )
-    rows = c.sum(axis=-1)
+    with np.errstate(over="ignore"):
+        rows = c.sum(axis=-1)
+    if not np.all(np.isfinite(rows.sum(axis=-1))):
+        raise ValueError("counts are too large: a table's total overflows a float")
     if np.any(rows == 0):
         if np.all(c == 0):
             raise ValueError("counts is all zero: there is nothing to estimate from")
@@ -168,7 +175,7 @@ def _normalise(v: dict, fast: bool):
     """Add d′, meta-I(d′) and the three normalised measures, and masks of where each is defined."""
     with np.errstate(divide="ignore", invalid="ignore"):
         d = stats.norm.ppf(v["hr"]) - stats.norm.ppf(v["far"])
-    d_ok = np.isfinite(d) & (d != 0)
+    d_ok = np.isfinite(d) & (np.abs(d) > _D_MIN)
     d_abs = np.where(d_ok, np.abs(d), 1.0)
     mid = (meta_I_normal_fast if fast else meta_I_normal)(d_abs)
     ok = {
@@ -187,11 +194,11 @@ def _normalise(v: dict, fast: bool):
 
 
 _WHY = {
-    "meta_I1r": "d' is infinite or 0 (a hit or false-alarm rate of 0 or 1, or equal rates), so "
-                "meta-I(d') cannot normalise; pad the counts (e.g. add 1/(2K) to every cell)",
+    "meta_I1r": "d' is infinite or (nearly) 0 (a hit or false-alarm rate of 0 or 1, or equal "
+                "rates), so meta-I(d') cannot normalise; pad the counts (e.g. add 1/(2K) to every "
+                "cell)",
     "meta_I2r": "acc = 1: no uncertainty remains to normalise by",
-    "RMI": "the information range max - min info is empty (acc = 1 or acc equal to the larger "
-           "prior)",
+    "RMI": "the information range max - min info is empty (acc = 1, or acc = p+ = 0.5)",
 }
 
 
@@ -209,6 +216,8 @@ def _bias(counts: np.ndarray, observed: dict, m: int, rng, chunk: int = 100):
     """Monte Carlo bias of the four information measures, resampling each row m times."""
     if np.any(counts != np.round(counts)):
         raise ValueError("bias reduction resamples trials: counts must be whole numbers")
+    if np.any(counts.sum(axis=-1) > 2.0 ** 62):
+        raise ValueError("bias reduction resamples trials: a row holds more than 2**62 of them")
     n_rows = counts.sum(axis=-1)
     p_rows = counts / n_rows[..., None]
     n_int = n_rows.astype(np.int64)
@@ -290,7 +299,7 @@ def type2_measures(counts, bias_reduction: int = 0, rng=None, undefined: str = "
     _check_defined(ok, undefined)
     bias, excluded = {}, {}
     if m:
-        bias, excluded = _bias(counts, v, int(m), np.random.default_rng(rng))
+        bias, excluded = _bias(counts, v, int(m), as_rng(rng))
         if undefined == "raise":
             for k in INFO_MEASURES:
                 if np.any(excluded[k] == m):

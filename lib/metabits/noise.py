@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from scipy import stats
 
-from ._validate import as_float_array, as_probability, scalar_or_array
+from ._validate import as_float_array, as_probability, as_scalar, scalar_or_array
 from .information import binary_entropy
 
 NOISE_TYPES = ("uniform", "normal", "binary")
@@ -45,13 +45,26 @@ def _acc(acc) -> np.ndarray:
     return as_probability(acc, "acc", 0.5, 1.0)
 
 
+def _one_acc(acc, kind: str) -> float:
+    """One accuracy in [0.5, 1], below 1 for normal noise (whose d′ would be infinite)."""
+    acc = float(as_probability(as_scalar(acc, "acc"), "acc", 0.5, 1.0))
+    if kind == "normal" and acc >= 1.0:
+        raise ValueError("acc must be below 1 for normal noise (d' would be infinite)")
+    return acc
+
+
 def dprime_from_accuracy(acc):
     """Sensitivity :math:`d' = 2\\Phi^{-1}(acc)` of the unbiased equal-variance normal classifier.
 
     Raises
     ------
     ValueError
-        If ``acc`` is outside [0.5, 1] (``acc = 1`` gives an infinite d′).
+        If ``acc`` is outside [0.5, 1].
+
+    Returns
+    -------
+    float or ndarray
+        d′ >= 0; ``inf`` at ``acc = 1`` (a perfect classifier has an unbounded sensitivity).
     """
     return scalar_or_array(2.0 * stats.norm.ppf(_acc(acc)))
 
@@ -87,6 +100,7 @@ def normal_info(d):
         _GL_H = binary_entropy(1.0 / (1.0 + np.exp(-np.abs(_GL_L))))
     small = d < 1.0
     ds = np.where(small, d, 0.5)[..., None]
+    d = np.minimum(d, 1e6)  # beyond d' = 40 the information is 1 to double precision
     c = 1.0 / (1.0 + np.exp(-np.abs(ds * (ds / 2.0 + _GH_Z))))
     h_small = (binary_entropy(c) * _GH_W).sum(axis=-1)
     dl = np.where(small, 1.0, d)[..., None]
@@ -122,8 +136,8 @@ def discrete_confidence(kind: str, acc: float):
         Binary noise: ``[acc]`` with weight 1. Uniform noise: ``[0.5, 1]`` with weights
         ``[2(1 - acc), 2 acc - 1]``.
     """
-    acc = float(_acc(acc))
-    if _kind(kind) == "binary":
+    acc = _one_acc(acc, _kind(kind))
+    if kind == "binary":
         return np.array([acc]), np.array([1.0])
     if kind == "uniform":
         return np.array([0.5, 1.0]), np.array([2.0 * (1.0 - acc), 2.0 * acc - 1.0])
@@ -137,7 +151,7 @@ def normal_confidence_pdf(c, d):
     :math:`f_C(c) = [\\varphi(a - d'/2) + \\varphi(a + d'/2)] / (d' c (1 - c))` on (0.5, 1).
     """
     c = as_probability(c, "confidence c", 0.5, 1.0)
-    d = float(as_float_array(d, "d'"))
+    d = as_scalar(d, "d'")
     if d <= 0:
         raise ValueError("d' must be positive for a confidence density")
     inner = (c > 0.5) & (c < 1.0)
@@ -160,11 +174,11 @@ def observation_pdf(kind: str, x, label: int, acc: float):
     acc : float
         The classifier's accuracy, in [0.5, 1).
     """
-    if label not in (-1, 1):
+    if isinstance(label, bool) or label not in (-1, 1):
         raise ValueError(f"label must be -1 or +1; got {label!r}")
     x = as_float_array(x, "x")
-    acc = float(_acc(acc))
     kind = _kind(kind)
+    acc = _one_acc(acc, kind)
     if kind == "normal":
         d = 2.0 * stats.norm.ppf(acc)
         return scalar_or_array(stats.norm.pdf(x, loc=label * d / 2.0))
@@ -177,11 +191,12 @@ def observation_pdf(kind: str, x, label: int, acc: float):
 def confidence_from_observation(kind: str, x, acc: float):
     """Calibrated confidence of the Bayes prediction :math:`\\hat Y = \\mathrm{sign}(X)` given X."""
     x = as_float_array(x, "x")
-    acc = float(_acc(acc))
     kind = _kind(kind)
+    acc = _one_acc(acc, kind)
     if kind == "normal":
         d = 2.0 * stats.norm.ppf(acc)
-        return scalar_or_array(1.0 / (1.0 + np.exp(-d * np.abs(x))))
+        with np.errstate(over="ignore"):
+            return scalar_or_array(1.0 / (1.0 + np.exp(-d * np.abs(x))))
     if kind == "uniform":
         return scalar_or_array(np.where(np.abs(x) > 1.0 - acc, 1.0, 0.5))
     return scalar_or_array(np.full(x.shape, acc))

@@ -42,10 +42,12 @@ def use_book_style() -> None:
 
 def figures_dir(start: Path | None = None) -> Path:
     """The book's ``figures/`` folder: found by walking up from ``start`` (default: the working
-    directory) to the folder holding ``_toc.yml``; ``./figures`` when there is none (e.g. Colab)."""
+    directory) to this book's root — the folder holding ``_toc.yml`` and ``lib/metabits`` — and
+    ``./figures`` when there is none (e.g. a notebook opened alone on Colab), so that a figure is
+    never written into some other project."""
     here = Path.cwd() if start is None else Path(start)
     for folder in (here, *here.parents):
-        if (folder / "_toc.yml").is_file():
+        if (folder / "_toc.yml").is_file() and (folder / "lib" / "metabits").is_dir():
             return folder / "figures"
     return here / "figures"
 

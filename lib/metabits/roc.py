@@ -65,6 +65,12 @@ def roc_bounds_type2(fpr2, acc):
     return scalar_or_array(fpr2), scalar_or_array(upper)
 
 
+def _n_points(n) -> int:
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 2:
+        raise ValueError(f"n must be an integer >= 2; got {n!r}")
+    return int(n)
+
+
 def roc_curve_type1(kind: str, acc, n: int = 201):
     """Pseudo Type 1 ROC curve (FPR, TPR) of a noise classifier with accuracy ``acc``.
 
@@ -73,6 +79,7 @@ def roc_curve_type1(kind: str, acc, n: int = 201):
     neighbouring thresholds attains (Figure 4 caption).
     """
     acc = _acc(acc)
+    n = _n_points(n)
     if _kind(kind) == "normal":
         d = 2 * stats.norm.ppf(acc)
         x = np.linspace(-(d / 2 + 5), d / 2 + 5, n)[::-1]  # threshold on the observation
@@ -92,6 +99,7 @@ def roc_curve_type2(kind: str, acc, n: int = 201):
     :math:`TPR_2 = \\Phi(d'/2 - a_t)/acc` and :math:`FPR_2 = \\Phi(-d'/2 - a_t)/(1 - acc)`.
     """
     acc = _acc(acc)
+    n = _n_points(n)
     if _kind(kind) == "normal":
         d = 2 * stats.norm.ppf(acc)
         a = np.linspace(d / 2 + 5, 0, n)

@@ -32,7 +32,7 @@ import numbers
 import numpy as np
 from scipy import stats
 
-from ._validate import as_float_array
+from ._validate import as_float_array, as_rng
 from .measures import INFO_MEASURES, type2_measures
 from .metad import fit_meta_d_many
 from .noise import NOISE_TYPES
@@ -80,11 +80,7 @@ def _positive_int(n, name: str) -> int:
 
 
 def _rng(rng) -> np.random.Generator:
-    if isinstance(rng, np.random.Generator):
-        return rng
-    if rng is None or isinstance(rng, (numbers.Integral, np.random.SeedSequence)):
-        return np.random.default_rng(rng)
-    raise ValueError(f"rng must be a numpy.random.Generator, a seed or None; got {rng!r}")
+    return as_rng(rng)
 
 
 def _normal_dprime(acc: np.ndarray) -> np.ndarray:
@@ -451,6 +447,22 @@ SIX_MEASURES = ("meta_d", "m_ratio", "meta_I", "meta_I1r", "meta_I2r", "RMI")
 SDT_PAD = 0.25
 
 
+def _sdt_or_nan(tables: np.ndarray, pad: float):
+    """meta-d′ and M-ratio of each table; NaN for a table that cannot be fitted (e.g. d′ = 0)."""
+    try:
+        fit = fit_meta_d_many(tables, pad=pad)
+        return np.asarray(fit["meta_d"], dtype=float), np.asarray(fit["m_ratio"], dtype=float)
+    except ValueError:  # a rare degenerate table: fit one by one and mark the failures
+        meta_d, m_ratio = np.full(len(tables), np.nan), np.full(len(tables), np.nan)
+        for i, table in enumerate(tables):
+            try:
+                fit = fit_meta_d_many(table[None], pad=pad)
+            except ValueError:
+                continue
+            meta_d[i], m_ratio[i] = float(fit["meta_d"][0]), float(fit["m_ratio"][0])
+        return meta_d, m_ratio
+
+
 def measure_study(counts, bias_reduction: int = 0, rng=None, pad: float = SDT_PAD) -> dict:
     """All six Type 2 measures and the accuracy of every simulated data set, vectorised.
 
@@ -483,10 +495,10 @@ def measure_study(counts, bias_reduction: int = 0, rng=None, pad: float = SDT_PA
         raise ValueError(f"counts must be count tables of shape (..., 2, 4); got {counts.shape}")
     lead = counts.shape[:-2]
     info = type2_measures(counts, bias_reduction=bias_reduction, rng=rng, undefined="nan")
-    sdt = fit_meta_d_many(counts.reshape(-1, 2, 4), pad=pad)
+    meta_d, m_ratio = _sdt_or_nan(counts.reshape(-1, 2, 4), pad)
     out = {"acc": np.asarray(info["acc"], dtype=float).reshape(lead)}
-    out["meta_d"] = np.asarray(sdt["meta_d"], dtype=float).reshape(lead)
-    out["m_ratio"] = np.asarray(sdt["m_ratio"], dtype=float).reshape(lead)
+    out["meta_d"] = meta_d.reshape(lead)
+    out["m_ratio"] = m_ratio.reshape(lead)
     for key in INFO_MEASURES:
         out[key] = np.asarray(info[key], dtype=float).reshape(lead)
     out["undefined"] = {k: int(np.isnan(out[k]).sum()) for k in SIX_MEASURES}

@@ -1,0 +1,73 @@
+"""Bad input across the public API: a clear ValueError naming the problem, never a silent NaN,
+a wrong number, a warning or another exception type (found in a review of the library)."""
+
+import warnings
+
+import numpy as np
+import pytest
+
+import metabits as mb
+from metabits import simulation as sim
+
+TABLE1 = [[84, 56, 48, 12], [4, 56, 64, 76]]
+
+CASES = [
+    (lambda: mb.accuracy([]), "at least one confidence"),
+    (lambda: mb.transmitted_information([], []), "at least one confidence"),
+    (lambda: mb.transmitted_information([0.6], [1.0], prior=0.9), "below the prior"),
+    (lambda: mb.transmitted_information([0.6, 0.9], [0.5, 0.5], prior=[0.6, 0.7]), "single number"),
+    (lambda: mb.entropy([0.5, 0.5], axis=1), "out of range"),
+    (lambda: mb.binary_entropy("0.3"), "numeric"),
+    (lambda: mb.binary_entropy(True), "numeric"),
+    (lambda: mb.binary_entropy(10 ** 400), "numeric"),
+    (lambda: mb.type2_measures([[1e308, 1e308], [1, 1]]), "too large"),
+    (lambda: mb.type2_measures(np.array(TABLE1) * 1e17, bias_reduction=2), "2\\*\\*62"),
+    (lambda: mb.type2_measures(TABLE1, bias_reduction=5, rng="abc"), "rng must be"),
+    (lambda: mb.type2_measures([["a", "b"], ["c", "d"]]), "numeric"),
+    (lambda: mb.max_info_classifier([0.7, 0.8], [0.5, 0.5]), "single"),
+    (lambda: mb.discrete_confidence("binary", [0.6, 0.7]), "single number"),
+    (lambda: mb.normal_confidence_pdf(0.7, [1, 2]), "single number"),
+    (lambda: mb.confidence_from_observation("normal", 0.0, 1.0), "below 1 for normal noise"),
+    (lambda: mb.observation_pdf("normal", 0.0, 1, 1.0), "below 1 for normal noise"),
+    (lambda: mb.observation_pdf("normal", 0.0, True, 0.7), "label must be"),
+    (lambda: mb.roc_curve_type1("normal", 0.7, n=2.5), "n must be an integer"),
+    (lambda: mb.roc_curve_type2("normal", 0.7, n="a"), "n must be an integer"),
+    (lambda: mb.pcwmv([mb.confidence_member(0.7)], step=1e-20), "too small"),
+    (lambda: mb.pcwmv([mb.confidence_member(0.7)], step="0.01"), "numeric"),
+    (lambda: mb.pcwmv([mb.confidence_member(0.7)], step=[0.01, 0.02]), "single number"),
+    (lambda: mb.lattice_member(lambda l: 1 - np.exp(-l), tail=np.nan), "finite"),
+    (lambda: mb.lattice_member(lambda l: 1 - np.exp(-l), tail=2.0), "strictly between"),
+    (lambda: mb.majority_vote_accuracy(0.7, 1e20), "2\\*\\*53"),
+    (lambda: mb.noise_group("uniform", 0.7, 2.0 ** 63), "2\\*\\*53"),
+    (lambda: mb.simulate_pcwmv([mb.confidence_member(0.7)], 10, rng="a"), "rng must be"),
+    (lambda: sim.simulate_counts("normal", 0.7, rng=True), "rng must be"),
+]
+
+
+@pytest.mark.parametrize("call, match", CASES)
+def test_bad_input_raises_value_error(call, match):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a warning on the way is a defect too
+        with pytest.raises(ValueError, match=match):
+            call()
+
+
+def test_edge_inputs_give_clean_numbers():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert mb.normal_info(1e200) == 1.0
+        assert mb.noise_info("normal", 1.0) == 1.0
+        assert mb.pcwmv([mb.confidence_member([1.0, 0.5])] * 2, rule="printed")["acc"] == \
+            pytest.approx(mb.pcwmv([mb.confidence_member([1.0, 0.5])] * 2)["acc"])
+        # unequal priors, acc equal to the larger prior: RMI is defined (and 0)
+        assert mb.type2_measures([[9, 0, 0, 1], [81, 0, 0, 9]], undefined="nan")["RMI"] == \
+            pytest.approx(0.0, abs=1e-12)
+
+
+def test_figures_dir_stays_inside_this_book(tmp_path):
+    (tmp_path / "_toc.yml").write_text("format: jb-book\n")
+    (tmp_path / "deep").mkdir()
+    # another Jupyter Book (no lib/metabits): figures go next to the notebook, not into it
+    assert mb.plotting.figures_dir(tmp_path / "deep") == tmp_path / "deep" / "figures"
+    (tmp_path / "lib" / "metabits").mkdir(parents=True)
+    assert mb.plotting.figures_dir(tmp_path / "deep") == tmp_path / "figures"
