@@ -359,23 +359,27 @@ def theorem8_upper_as_printed(acc_pos, acc_neg, prior=0.5):
 
 
 # ------------------------------------------------------------------------------ exact PCWMV
+def _llr_keys(pp, pn, scale):
+    """Integer keys of the log-likelihood ratios log(pp/pn) in units of ``scale``; ±_INF_KEY for a
+    response that only one label produces (0 for one that neither does)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        llr = np.log(pp) - np.log(pn)
+    finite = np.isfinite(llr)
+    cells = np.where(finite, llr, 0.0) / scale
+    if np.any(np.abs(cells) > 2.0 ** 50):
+        raise ValueError(f"step = {scale:g} is too small for these log-odds (over 2**50 cells)")
+    return np.where(finite, np.rint(cells), np.sign(np.nan_to_num(llr)) * _INF_KEY).astype(np.int64)
+
+
 def _keys(table: np.ndarray, step):
     """Integer log-likelihood-ratio keys of a member's responses, dropping impossible ones."""
     pp, pn = table
     keep = (pp > 0) | (pn > 0)
     pp, pn = pp[keep], pn[keep]
-    with np.errstate(divide="ignore"):
-        llr = np.log(pp) - np.log(pn)
-    finite = np.isfinite(llr)
-    if step is not None and not finite.all():
+    if step is not None and np.any((pp == 0) | (pn == 0)):
         raise ValueError("the lattice mode (step) needs finite log-odds, but a member has a "
                          "response with confidence 1: use step=None")
-    scale = _RES if step is None else step
-    cells = np.where(finite, llr, 0.0) / scale
-    if np.any(np.abs(cells) > 2.0 ** 50):
-        raise ValueError(f"step = {scale:g} is too small for these log-odds (over 2**50 cells)")
-    keys = np.where(finite, np.rint(cells), np.sign(llr) * _INF_KEY)
-    return keys.astype(np.int64), pp, pn
+    return _llr_keys(pp, pn, _RES if step is None else step), pp, pn
 
 
 def _add_exact(a, b):
@@ -545,10 +549,7 @@ def simulate_pcwmv(members, n: int, rng=None, prior=0.5) -> dict:
     y_pos = rng.random(n) < p
     total = np.zeros(n, dtype=np.int64)
     for t in tables:
-        with np.errstate(divide="ignore", invalid="ignore"):
-            llr = np.log(t[0]) - np.log(t[1])
-        keys = np.where(np.isfinite(llr), np.rint(np.nan_to_num(llr, posinf=0, neginf=0) / _RES),
-                        np.sign(np.nan_to_num(llr)) * _INF_KEY).astype(np.int64)
+        keys = _llr_keys(t[0], t[1], _RES)
         u = rng.random(n)
         r = np.where(y_pos, np.searchsorted(np.cumsum(t[0]), u, side="right"),
                      np.searchsorted(np.cumsum(t[1]), u, side="right"))

@@ -32,8 +32,12 @@ def binary_entropy(p):
     ValueError
         If any ``p`` lies outside [0, 1] or is not finite.
     """
-    p = as_probability(p, "p")
-    return scalar_or_array((entr(p) + entr(1.0 - p)) / LN2)
+    return scalar_or_array(_h2(as_probability(p, "p")))
+
+
+def _h2(p):
+    """:func:`binary_entropy` without input checks, for arrays already validated."""
+    return (entr(p) + entr(1.0 - p)) / LN2
 
 
 def entropy(p, axis: int = -1):

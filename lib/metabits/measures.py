@@ -12,18 +12,13 @@ from functools import lru_cache
 import numpy as np
 from scipy import stats
 from scipy.interpolate import CubicSpline
-from scipy.special import entr
 
 from ._results import ResultMapping
 from ._validate import as_counts, as_rng, scalar_or_array
-from .information import LN2
+from .information import _h2
 from .noise import normal_info
 
 INFO_MEASURES = ("meta_I", "meta_I1r", "meta_I2r", "RMI")
-
-
-def _h2(p):
-    return (entr(p) + entr(1.0 - p)) / LN2
 
 
 def meta_I_normal(d):

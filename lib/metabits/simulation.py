@@ -79,10 +79,6 @@ def _positive_int(n, name: str) -> int:
     return int(n)
 
 
-def _rng(rng) -> np.random.Generator:
-    return as_rng(rng)
-
-
 def _normal_dprime(acc: np.ndarray) -> np.ndarray:
     return 2.0 * stats.norm.ppf(acc)
 
@@ -185,7 +181,7 @@ def sample_trials(kind: str, acc, n_per_label: int = 200, n_sets: int = 1, rng=N
     acc = _acc(acc)
     n_per_label = _positive_int(n_per_label, "n_per_label")
     n_sets = _positive_int(n_sets, "n_sets")
-    rng = _rng(rng)
+    rng = as_rng(rng)
     shape = acc.shape + (n_sets, 2 * n_per_label)
     a = acc[..., None, None]
     label = np.broadcast_to(np.repeat([-1.0, 1.0], n_per_label), shape)
@@ -242,7 +238,7 @@ def bin_responses(prediction, confidence, random_bins: bool = False, rng=None):
     if np.any((conf < 0.5) | (conf > 1.0)):
         raise ValueError("confidence must lie in [0.5, 1] (the confidence of a Bayes prediction)")
     if random_bins:
-        high = _rng(rng).random(pred.shape) < 0.5
+        high = as_rng(rng).random(pred.shape) < 0.5
     else:
         high = conf >= CONFIDENCE_SPLIT
     return np.where(pred > 0, 2 + high, 1 - high).astype(np.intp)
@@ -317,7 +313,7 @@ def simulate_counts(kind: str, acc, n_sets: int = 200, n_per_label: int = 200, r
     n_per_label = _positive_int(n_per_label, "n_per_label")
     if method not in ("multinomial", "trials"):
         raise ValueError(f"method must be 'multinomial' or 'trials'; got {method!r}")
-    rng = _rng(rng)
+    rng = as_rng(rng)
     if method == "trials":
         t = sample_trials(kind, acc, n_per_label, n_sets, rng)
         resp = bin_responses(t["prediction"], t["confidence"], random_bins=kind == "binary",
@@ -358,7 +354,7 @@ def simulate_study(kinds=NOISE_TYPES, accs=STUDY_ACCURACIES, n_sets: int = 200,
     acc = _acc(accs)
     if acc.ndim != 1:
         raise ValueError(f"accs must be a 1-D sequence of accuracies; got shape {acc.shape}")
-    rng = _rng(rng)
+    rng = as_rng(rng)
     return np.stack([simulate_counts(k, acc, n_sets, n_per_label, rng, method) for k in kinds])
 
 
