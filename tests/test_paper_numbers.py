@@ -1,0 +1,96 @@
+"""The registry of paper numbers (metabits.paper_numbers), which the reproducibility report shows.
+
+One test per entry: an "agrees" entry must agree with the printed value within its tolerance; a
+"known discrepancy" must still disagree (otherwise its explanation is stale), and where the entry
+says how the paper obtained its number (``paper_recipe``), that recipe must reproduce it.
+"""
+
+import subprocess
+import sys
+
+import pytest
+
+from metabits import paper_numbers as pn
+
+
+def _msg(entry, row):
+    return (f"{entry.id} ({entry.where}: {entry.what}): book "
+            f"{pn.format_value(row.book, row.decimals, row.unit)}, paper prints "
+            f"{entry.printed}{entry.unit and ' ' + entry.unit} (tolerance ±{row.tolerance:.2g})")
+
+
+@pytest.mark.parametrize("entry", pn.REGISTRY, ids=lambda e: e.id)
+def test_entry(entry):
+    row = entry.evaluate()
+    if entry.status == pn.AGREES:
+        assert row.agrees, "disagrees: " + _msg(entry, row)
+    else:
+        assert not row.agrees, (
+            "recorded as a known discrepancy but now agrees — the explanation is stale: "
+            + _msg(entry, row))
+        assert row.explanation.strip()
+        if entry.paper_recipe is not None:
+            recipe = float(entry.paper_recipe())
+            assert entry.agrees_with(recipe), (
+                f"{entry.id}: the explained route gives {recipe:.6g}, not the printed "
+                f"{entry.printed}")
+    assert row.consistent
+
+
+def test_ids_are_unique_and_prefixed_by_their_work():
+    ids = [e.id for e in pn.REGISTRY]
+    assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
+    for e in pn.REGISTRY:
+        assert e.work in pn.WORKS, e.id
+        assert e.id.startswith(e.work + "/"), e.id
+
+
+def test_every_entry_is_described():
+    for e in pn.REGISTRY:
+        assert e.where.strip() and e.what.strip(), e.id
+        assert e.status in pn.STATUSES, e.id
+        assert e.unit in ("", "%", "bit"), e.id
+        assert e.tolerance > 0, e.id
+        assert callable(e.book), e.id
+        if e.status == pn.KNOWN_DISCREPANCY:
+            assert len(e.explain()) > 80, f"{e.id}: explain the discrepancy in a paragraph"
+        e.explain()  # every format field of the explanation is supplied by its facts
+
+
+def test_default_tolerance_is_half_a_unit_of_the_last_printed_digit():
+    for printed, decimals, tol in [("0.056", 3, 5e-4), ("0.50", 2, 5e-3), ("82", 0, 0.5),
+                                   ("89.2", 1, 0.05), ("04", 0, 0.5)]:
+        e = pn.PaperNumber("x/y", "meyen2025", "here", "that", printed, lambda: 0.0)
+        assert e.decimals == decimals and e.tolerance == pytest.approx(tol)
+    e = pn.PaperNumber("x/y", "meyen2025", "here", "that", "1.8", lambda: 1.9, tolerance=0.2)
+    assert e.evaluate().agrees
+
+
+def test_entry_validation():
+    with pytest.raises(ValueError, match="needs an explanation"):
+        pn.PaperNumber("x/y", "meyen2025", "here", "that", "1.8", lambda: 0.0,
+                       status=pn.KNOWN_DISCREPANCY)
+    with pytest.raises(ValueError, match="status must be one of"):
+        pn.PaperNumber("x/y", "meyen2025", "here", "that", "1.8", lambda: 0.0, status="close")
+    with pytest.raises(ValueError):
+        pn.PaperNumber("x/y", "meyen2025", "here", "that", "1,8", lambda: 0.0)
+
+
+def test_evaluate_and_lookup():
+    rows = pn.evaluate()
+    assert [r.id for r in rows] == [e.id for e in pn.REGISTRY]
+    assert all(r.consistent for r in rows)
+    assert pn.evaluate("meyen2025") == [r for r in rows if r.work == "meyen2025"]
+    assert pn.get("meyen2025/fig5-RMI").printed == "0.50"
+    with pytest.raises(KeyError):
+        pn.get("meyen2025/nope")
+    with pytest.raises(ValueError, match="work must be one of"):
+        pn.entries("nobody2030")
+    assert pn.format_value(0.174947, 2, "bit") == "0.1749 bit"
+    assert pn.format_value(70.0178, 0, "%") == "70.02%"
+
+
+def test_library_import_does_not_need_pandas():
+    code = "import sys, metabits.paper_numbers; print('pandas' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
