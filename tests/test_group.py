@@ -227,7 +227,8 @@ def test_max_group_member_has_requested_rates_and_rmi_one():
     prior, tp, tn = 0.7, 0.9, 0.6
     t = max_group_member(tp, tn, prior)
     assert t.sum(axis=1) == pytest.approx([1, 1])
-    assert t[0, [0, 2]].sum() == pytest.approx(tp) and t[1, [1, 3]].sum() == pytest.approx(tn)
+    # rows Y = -1, +1; columns: certain -1, unsure -1, unsure +1, certain +1
+    assert t[1, [2, 3]].sum() == pytest.approx(tp) and t[0, [0, 1]].sum() == pytest.approx(tn)
     acc = prior * tp + (1 - prior) * tn
     from metabits.bounds import info_upper_bound
     assert pcwmv([t], prior)["info"] == pytest.approx(info_upper_bound(acc, prior), abs=1e-12)
@@ -278,12 +279,12 @@ def test_random_calibrated_groups_within_theorem8(members):
 def test_random_label_specific_groups_within_theorem8(prior, raw):
     tables, tp, tn = [], [], []
     for responses in raw:
-        t = np.array(responses, dtype=float).T
+        t = np.array(responses, dtype=float).T   # rows P(r | Y = -1), P(r | Y = +1)
         t /= t.sum(axis=1, keepdims=True)
-        says_pos = prior * t[0] >= (1 - prior) * t[1]  # Bayes predictions (Assumption 4)
+        says_pos = prior * t[1] >= (1 - prior) * t[0]  # Bayes predictions (Assumption 4)
         tables.append(t)
-        tp.append(t[0, says_pos].sum())
-        tn.append(t[1, ~says_pos].sum())
+        tp.append(t[1, says_pos].sum())
+        tn.append(t[0, ~says_pos].sum())
     lo, hi = group_accuracy_bounds(tp, tn, prior)
     acc = pcwmv(tables, prior)["acc"]
     assert lo - 1e-9 <= acc <= hi + 1e-9
@@ -362,7 +363,7 @@ _T = confidence_member([0.7])
     (lambda: min_group_member([0.9, 0.8], [0.9, 0.8]), "single numbers"),
     (lambda: simulate_pcwmv([_T], 0), "n must"),
     (lambda: simulate_pcwmv([_T], 10, prior=-0.2), "prior"),
-    (lambda: simulate_students("expert", 0.7, 3), "student kind"),
+    (lambda: simulate_students("expert", 0.7, 3), "noise kind"),
     (lambda: simulate_students("binary", 0.7, 0), "group size K"),
     (lambda: simulate_students("binary", 0.7, 3, n_groups=1), "two groups"),
     (lambda: simulate_students("normal", 1.0, 3), "acc = 1"),

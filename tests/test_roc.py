@@ -71,9 +71,9 @@ def test_random_calibrated_classifiers_inside_bounds(plus, minus):
 
 @pytest.mark.parametrize("call, match", [
     (lambda: mb.roc_bounds_type1(1.5, 0.7), r"FPR must lie in \[0, 1\]"),
-    (lambda: mb.roc_bounds_type2(0.2, 1.0), "below 1"),
-    (lambda: mb.roc_bounds_type1(0.2, 0.3), r"acc must lie in \[0.5, 1\]"),
-    (lambda: mb.roc_curve_type1("normal", [0.6, 0.7]), "single accuracy"),
+    (lambda: mb.roc_bounds_type2(0.2, 1.0), r"\[0.5, 1\).*no errors to rate"),
+    (lambda: mb.roc_bounds_type1(0.2, 0.3), r"acc must lie in \[0.5, 1\)"),
+    (lambda: mb.roc_curve_type1("normal", [0.6, 0.7]), "single number"),
     (lambda: mb.roc_curve_type2("poisson", 0.7), "noise kind"),
 ])
 def test_bad_input(call, match):

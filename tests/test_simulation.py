@@ -237,7 +237,8 @@ def test_theoretical_sdt_measures():
     np.testing.assert_allclose(n["m_ratio"], 1.0, atol=1e-12)
     u = sim.theoretical_measures("uniform", acc)
     assert np.all(np.isposinf(u["meta_d"])) and np.all(np.isposinf(u["m_ratio"]))
-    assert "meta_d" not in sim.theoretical_measures("normal", 0.7, sdt=False)
+    no_sdt = sim.theoretical_measures("normal", 0.7, sdt=False)
+    assert no_sdt.meta_d is None and no_sdt.m_ratio is None
 
 
 def test_uniform_meta_d_grows_without_bound():
@@ -281,11 +282,11 @@ def test_unknown_kind(kind):
 
 @pytest.mark.parametrize("n", [0, -1, 2.5, True, "200", None])
 def test_bad_sizes(n):
-    with pytest.raises(ValueError, match="positive integer"):
+    with pytest.raises(ValueError, match="must be an integer >= 1"):
         sim.simulate_counts("normal", 0.7, n_sets=n, rng=0)
-    with pytest.raises(ValueError, match="positive integer"):
+    with pytest.raises(ValueError, match="must be an integer >= 1"):
         sim.simulate_counts("normal", 0.7, n_per_label=n, rng=0)
-    with pytest.raises(ValueError, match="positive integer"):
+    with pytest.raises(ValueError, match="must be an integer >= 1"):
         sim.sample_trials("normal", 0.7, n_per_label=n, rng=0)
 
 

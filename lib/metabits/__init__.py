@@ -12,39 +12,77 @@ Roberts (2026). One module per idea:
 * :mod:`metabits.simulation` – the noise classifiers' data sets and the study of Figures 6–7
 * :mod:`metabits.group` – MV, CWMV, PCWMV, Theorem 8 and group simulations (Figure 8)
 * :mod:`metabits.datasets` – tables copied from the papers, with their sources
-* :mod:`metabits.plotting` – the book's colours and deterministic figure files
+* :mod:`metabits.plotting` – the book's colours and deterministic figure files (imported on
+  first use, so that ``import metabits`` does not load matplotlib)
+
+Conventions, each with one home:
+
+* **Tables** (:mod:`metabits._validate`): shape ``(..., 2, 2K)``; row 0 is S1 (Y = −1), row 1
+  is S2 (Y = +1); columns from "S1, most confident" to "S2, most confident" — rows are the
+  ``nR_S1`` / ``nR_S2`` of metadpy and HMeta-d. Count tables hold counts, a group member's
+  response table the probabilities :math:`P(r \\mid Y)`.
+* **Input checks** (:mod:`metabits._validate`): bad input raises a ``ValueError`` naming the
+  problem.
+* **Results** (:mod:`metabits._results`): several named results come back as a frozen
+  dataclass that is also a read-only mapping (:class:`Result`); a pair meant to be unpacked as a
+  :class:`~typing.NamedTuple` (:class:`Bounds`, :class:`Curve`, :class:`Distribution`).
 """
 
+from . import datasets, group, simulation
+from ._results import Bounds, Curve, Distribution, Result
 from .bounds import (info_bounds, info_lower_bound, info_upper_bound, max_info_classifier,
                      min_info_classifier)
+from .group import (GroupResult, SimulatedAccuracy, StudentsResult, confidence_member,
+                    cwmv_accuracy, group_accuracy_bounds, lattice_member,
+                    majority_vote_accuracy, max_group_member, member_confidence,
+                    min_group_member, noise_group, noise_member, pcwmv, simulate_pcwmv,
+                    simulate_students, theorem8_upper_as_printed)
 from .information import (accuracy, binary_entropy, entropy, mutual_information, pti,
                           transmitted_information)
+from .measures import ResponseTable, Type2Measures, meta_I_normal, response_table, type2_measures
 from .metad import MetaDFit, fit_meta_d, fit_meta_d_many
-from .measures import Type2Measures, meta_I_normal, response_table, type2_measures
 from .noise import (NOISE_TYPES, accuracy_from_dprime, confidence_from_observation,
                     discrete_confidence, dprime_from_accuracy, noise_info, normal_confidence_pdf,
-                    normal_info, observation_pdf)
-from . import datasets, plotting, simulation
-from .group import (confidence_member, cwmv_accuracy, group_accuracy_bounds, lattice_member,
-                    member_confidence, theorem8_upper_as_printed,
-                    majority_vote_accuracy, max_group_member, min_group_member, noise_group,
-                    noise_member, pcwmv, simulate_pcwmv, simulate_students)
-from .roc import (prop4_lower_edge_classifiers, roc_bounds_type1, roc_bounds_type2, roc_curve_type1,
-                  roc_curve_type2, roc_from_responses, roc_type2_from_confidence)
+                    normal_info, observation_pdf, sample_observations)
+from .roc import (EdgeClassifiers, prop4_lower_edge_classifiers, roc_bounds_type1,
+                  roc_bounds_type2, roc_curve_type1, roc_curve_type2, roc_from_responses,
+                  roc_type2_from_confidence)
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
+
+_LAZY = ("plotting",)
+
+
+def __getattr__(name):  # PEP 562: metabits.plotting is imported on first use
+    if name in _LAZY:
+        import importlib
+
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module 'metabits' has no attribute {name!r}")
+
 
 __all__ = [
-    "MetaDFit", "datasets", "fit_meta_d", "fit_meta_d_many", "plotting", "simulation",
-    "NOISE_TYPES", "Type2Measures", "confidence_member", "cwmv_accuracy", "group_accuracy_bounds",
-    "lattice_member", "majority_vote_accuracy", "max_group_member", "min_group_member",
+    # modules
+    "datasets", "group", "plotting", "simulation",
+    # result types
+    "Bounds", "Curve", "Distribution", "EdgeClassifiers", "GroupResult", "MetaDFit", "Result",
+    "ResponseTable", "SimulatedAccuracy", "StudentsResult", "Type2Measures",
+    # information and bounds
+    "accuracy", "binary_entropy", "entropy", "info_bounds", "info_lower_bound",
+    "info_upper_bound", "max_info_classifier", "min_info_classifier", "mutual_information",
+    "pti", "transmitted_information",
+    # noise classifiers
+    "NOISE_TYPES", "accuracy_from_dprime", "confidence_from_observation", "discrete_confidence",
+    "dprime_from_accuracy", "noise_info", "normal_confidence_pdf", "normal_info",
+    "observation_pdf", "sample_observations",
+    # ROC
+    "prop4_lower_edge_classifiers", "roc_bounds_type1", "roc_bounds_type2", "roc_curve_type1",
+    "roc_curve_type2", "roc_from_responses", "roc_type2_from_confidence",
+    # Type 2 measures
+    "fit_meta_d", "fit_meta_d_many", "meta_I_normal", "response_table", "type2_measures",
+    # groups
+    "confidence_member", "cwmv_accuracy", "group_accuracy_bounds", "lattice_member",
+    "majority_vote_accuracy", "max_group_member", "member_confidence", "min_group_member",
     "noise_group", "noise_member", "pcwmv", "simulate_pcwmv", "simulate_students",
-    "member_confidence", "theorem8_upper_as_printed", "accuracy", "accuracy_from_dprime", "binary_entropy",
-    "confidence_from_observation", "discrete_confidence", "dprime_from_accuracy", "entropy",
-    "info_bounds", "info_lower_bound", "info_upper_bound", "max_info_classifier", "meta_I_normal",
-    "min_info_classifier", "mutual_information", "noise_info", "normal_confidence_pdf",
-    "normal_info", "observation_pdf", "prop4_lower_edge_classifiers", "pti", "response_table",
-    "roc_bounds_type1", "roc_from_responses", "roc_type2_from_confidence",
-    "roc_bounds_type2", "roc_curve_type1", "roc_curve_type2", "transmitted_information",
-    "type2_measures",
+    "theorem8_upper_as_printed",
 ]

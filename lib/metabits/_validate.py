@@ -1,4 +1,32 @@
-"""Input checks shared by the library: every bad input becomes a ``ValueError`` naming the problem."""
+"""The library's only input checks: every bad input becomes a ``ValueError`` naming the problem.
+
+Each kind of value the library takes has exactly one checker here, and every public function
+calls it instead of testing the value itself:
+
+=================================  =========================================================
+value                              checker
+=================================  =========================================================
+numbers, arrays                    :func:`as_float_array`, :func:`as_scalar`
+probabilities, distributions       :func:`as_probability`, :func:`as_distribution`
+accuracies                         :func:`as_accuracy`
+priors                             :func:`as_prior`
+confidences                        :func:`as_confidence`
+integers (sizes, counts of things) :func:`as_int`, :func:`as_int_array`
+noise kinds                        :func:`as_noise_kind`
+labels and predictions (±1)        :func:`as_labels`
+count tables                       :func:`as_count_table`
+response tables (probabilities)    :func:`as_response_table`, :func:`as_member_tables`
+group members' rates               :func:`as_member_rates`
+random generators                  :func:`as_rng`
+=================================  =========================================================
+
+**The table convention** (:func:`as_count_table`, :func:`as_response_table`): a table has shape
+``(..., 2, R)``; row 0 is the stimulus S1 (true label Y = −1), row 1 is S2 (Y = +1); the R
+columns are the responses ordered from "S1, most confident" to "S2, most confident" (R = 2K for
+K confidence levels). Rows are therefore the ``nR_S1`` and ``nR_S2`` vectors of metadpy and
+HMeta-d. A count table holds counts (joint frequencies up to scale); a response table holds the
+conditional probabilities :math:`P(r \\mid Y)`, each row summing to 1.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +36,9 @@ import numpy as np
 
 #: Slack allowed when comparing floating-point probabilities with their limits.
 TOL = 1e-9
+
+#: The three noise classifiers of Meyen et al. (2025), Figure 2.
+NOISE_TYPES = ("uniform", "normal", "binary")
 
 
 def as_float_array(x, name: str) -> np.ndarray:
@@ -40,17 +71,32 @@ def as_rng(rng) -> np.random.Generator:
     if isinstance(rng, np.random.Generator):
         return rng
     if rng is None or (isinstance(rng, (numbers.Integral, np.random.SeedSequence))
-                       and not isinstance(rng, bool)):
+                       and not isinstance(rng, (bool, np.bool_))):
         return np.random.default_rng(rng)
     raise ValueError(f"rng must be a numpy.random.Generator, an integer seed or None; got {rng!r}")
 
 
-def as_probability(x, name: str, low: float = 0.0, high: float = 1.0) -> np.ndarray:
-    """Return ``x`` as a float array of probabilities in ``[low, high]``."""
+def _interval(low: float, high: float, low_open: bool, high_open: bool) -> str:
+    return f"{'(' if low_open else '['}{low:g}, {high:g}{')' if high_open else ']'}"
+
+
+def as_probability(x, name: str, low: float = 0.0, high: float = 1.0, *,
+                   low_open: bool = False, high_open: bool = False, why_low: str = "",
+                   why_high: str = "") -> np.ndarray:
+    """Return ``x`` as a float array in ``[low, high]`` (ends excluded when ``*_open``).
+
+    Values within :data:`TOL` outside a closed end are clipped onto it (rounding noise);
+    ``why_low`` / ``why_high``, if given, are appended to the error message for a value beyond
+    that end, to say why the range is what it is.
+    """
     arr = as_float_array(x, name)
-    if np.any(arr < low - TOL) or np.any(arr > high + TOL):
-        bad = arr[(arr < low - TOL) | (arr > high + TOL)].ravel()[0]
-        raise ValueError(f"{name} must lie in [{low:g}, {high:g}]; got {bad:g}")
+    below = (arr <= low) if low_open else (arr < low - TOL)
+    above = (arr >= high) if high_open else (arr > high + TOL)
+    if np.any(below) or np.any(above):
+        bad = arr[below | above].ravel()[0]
+        why = why_low if bad <= low else why_high
+        raise ValueError(f"{name} must lie in {_interval(low, high, low_open, high_open)}; "
+                         f"got {bad:g}" + (f" ({why})" if why else ""))
     return np.clip(arr, low, high)
 
 
@@ -65,6 +111,91 @@ def as_distribution(p, name: str, axis: int = -1) -> np.ndarray:
     return arr
 
 
+def as_accuracy(acc, name: str = "acc", *, low: float = 0.5, high: float = 1.0,
+                low_open: bool = False, high_open: bool = False, why_low: str = "",
+                why_high: str = "", scalar: bool = False):
+    """Accuracies in ``[low, high]``: by default [0.5, 1], the accuracies of Bayes predictions.
+
+    A calibrated classifier that predicts the more probable label (Meyen et al., 2025,
+    Assumption 4) is right at least half the time with two equally likely labels, so 0.5 is the
+    default lower end. Functions that need less (an open end, a prior-dependent floor) say so
+    through the keywords. With ``scalar`` the result is one float.
+    """
+    arr = as_probability(acc, name, low, high, low_open=low_open, high_open=high_open,
+                         why_low=why_low, why_high=why_high)
+    if scalar:
+        if arr.ndim:
+            raise ValueError(f"{name} must be a single number; got an array of shape {arr.shape}")
+        return float(arr)
+    return arr
+
+
+def as_prior(p, name: str = "prior p+", *, majority: bool = False) -> float:
+    """One prior probability.
+
+    ``majority=False``: :math:`P(Y = +1)` strictly between 0 and 1 (either label may be the more
+    frequent). ``majority=True``: :math:`p_+`, the prior of the *more frequent* label (Meyen et
+    al., 2025, Assumption 2), in [0.5, 1].
+    """
+    value = as_scalar(p, name)
+    if majority:
+        return float(as_probability(value, name, 0.5, 1.0))
+    return float(as_probability(value, name, 0.0, 1.0, low_open=True, high_open=True))
+
+
+def as_confidence(c, name: str = "confidence c") -> np.ndarray:
+    """Confidences of Bayes predictions, in [0.5, 1]."""
+    return as_probability(c, name, 0.5, 1.0)
+
+
+def as_int(n, name: str, least: int = 1, most: int | None = None) -> int:
+    """One integer ``>= least`` (and ``<= most``): a Python or NumPy integer, not a bool or float.
+
+    Floats are refused even when whole (``3.0``): a size is counted, not measured.
+    """
+    if isinstance(n, (bool, np.bool_)) or not isinstance(n, numbers.Integral):
+        raise ValueError(f"{name} must be an integer >= {least}; got {n!r}")
+    if n < least or (most is not None and n > most):
+        upto = "" if most is None else f" and <= {most}"
+        raise ValueError(f"{name} must be an integer >= {least}{upto}; got {n!r}")
+    return int(n)
+
+
+def as_int_array(n, name: str, least: int = 1, most: int = 2 ** 53) -> np.ndarray:
+    """Integers ``>= least`` (and ``<= most``) as an int64 array; the array form of :func:`as_int`."""
+    arr = np.asarray(n)
+    if arr.dtype == object and all(isinstance(v, numbers.Integral) and not isinstance(v, bool)
+                                   for v in arr.ravel()):
+        try:
+            arr = arr.astype(np.int64)
+        except OverflowError:
+            raise ValueError(f"{name} must be integers >= {least} and <= {most}; "
+                             "got a value beyond int64") from None
+    if arr.dtype.kind not in "iu" or arr.size == 0 and arr.ndim:
+        raise ValueError(f"{name} must be integers >= {least}; got values of type {arr.dtype}"
+                         if arr.dtype.kind not in "iu" else f"{name} must not be empty")
+    bad = (arr < least) | (arr > most)
+    if np.any(bad):
+        raise ValueError(f"{name} must be integers >= {least} and <= {most}; "
+                         f"got {arr[bad].ravel()[0]}")
+    return arr.astype(np.int64)
+
+
+def as_noise_kind(kind) -> str:
+    """One of :data:`NOISE_TYPES`: "uniform", "normal" or "binary"."""
+    if not isinstance(kind, str) or kind not in NOISE_TYPES:
+        raise ValueError(f"noise kind must be one of {NOISE_TYPES}; got {kind!r}")
+    return kind
+
+
+def as_labels(y, name: str = "label") -> np.ndarray:
+    """Binary labels or predictions: a float array of −1 and +1 only."""
+    arr = as_float_array(y, name)
+    if np.any((arr != 1) & (arr != -1)):
+        raise ValueError(f"{name} must contain only -1 and +1")
+    return arr
+
+
 def as_counts(x, name: str) -> np.ndarray:
     """Return ``x`` as a float array of non-negative, finite counts."""
     arr = as_float_array(x, name)
@@ -73,6 +204,92 @@ def as_counts(x, name: str) -> np.ndarray:
     return arr
 
 
-def scalar_or_array(arr: np.ndarray):
+def as_count_table(counts, name: str = "counts", *, min_levels: int = 1,
+                   row_names=("S1 (Y = -1)", "S2 (Y = +1)")) -> np.ndarray:
+    """A stack of count tables ``(..., 2, 2K)`` in the library's table convention.
+
+    Checks: non-negative finite counts; two rows; an even number 2K of columns with
+    K >= ``min_levels`` confidence levels; no empty row (each stimulus needs a trial); no row
+    total that overflows a float.
+    """
+    c = as_counts(counts, name)
+    if c.ndim < 2 or c.shape[-2] != 2:
+        raise ValueError(f"{name} must be a 2 x 2K table (rows: S1 / Y = -1, then S2 / Y = +1); "
+                         f"got shape {c.shape}")
+    R = c.shape[-1]
+    if R % 2 or R < 2 * min_levels:
+        need = "2K >= 2" if min_levels == 1 else f"2K >= {2 * min_levels} (K >= {min_levels} " \
+                                                   "confidence levels)"
+        raise ValueError(f"{name} needs an even number {need} of response columns, from "
+                         f"'S1, most confident' to 'S2, most confident'; got {R}")
+    with np.errstate(over="ignore"):
+        rows = c.sum(axis=-1)
+    if not np.all(np.isfinite(rows.sum(axis=-1))):
+        raise ValueError(f"{name} are too large: a table's total overflows a float")
+    empty = np.argwhere(rows == 0)
+    if empty.size:
+        if np.all(c == 0):
+            raise ValueError(f"{name} is all zero: there is nothing to estimate from")
+        *where, row = empty[0]
+        at = f" (table {tuple(int(i) for i in where)})" if where else ""
+        raise ValueError(f"{name} has an empty row {row_names[row]}{at}: each stimulus needs at "
+                         "least one trial")
+    return c
+
+
+def as_response_table(table, name: str = "response table") -> np.ndarray:
+    """One ``(2, R)`` table of conditional probabilities :math:`P(r \\mid Y)` (rows sum to 1).
+
+    Row 0 is Y = −1 (S1), row 1 is Y = +1 (S2); columns as in :func:`as_count_table`, though R
+    may be odd here (a member's responses need not come in pairs).
+    """
+    t = as_distribution(table, name)
+    if t.ndim != 2 or t.shape[0] != 2:
+        raise ValueError(f"{name} must have shape (2, R) with rows P(r | Y = -1), P(r | Y = +1); "
+                         f"got shape {t.shape}")
+    return t
+
+
+def as_member_tables(members, most: int) -> list:
+    """A group's members: a non-empty sequence of at most ``most`` response tables
+    (:func:`as_response_table`), one per member."""
+    if isinstance(members, np.ndarray) and members.ndim == 2:
+        raise ValueError("members must be a sequence of (2, R) response tables; "
+                         "wrap one member in a list")
+    members = list(members)
+    if not members:
+        raise ValueError("a group needs at least one member (K >= 1); got no members")
+    if len(members) > most:
+        raise ValueError(f"at most {most} members are supported; got {len(members)}")
+    return [as_response_table(t, f"response table of member {i}") for i, t in enumerate(members)]
+
+
+def as_member_rates(acc_pos, acc_neg, prior, bayes: bool = True):
+    r"""Label-specific accuracies of group members and the prior :math:`P(Y = +1)`.
+
+    Returns ``(tp, tn, p, acc)``: true positive and true negative rates (1-D arrays over the
+    members, each in [0, 1]), the prior, and each member's accuracy
+    :math:`p\,acc_+ + (1 - p)\,acc_-`. With ``bayes`` the accuracy must reach the larger prior:
+    below it the member's predictions are not Bayes predictions (Meyen et al., 2025,
+    Assumption 4), and Theorem 8 does not cover it.
+    """
+    tp = np.atleast_1d(as_probability(acc_pos, "acc_pos (true positive rates)"))
+    tn = np.atleast_1d(as_probability(acc_neg, "acc_neg (true negative rates)"))
+    if tp.shape != tn.shape:
+        raise ValueError(f"acc_pos and acc_neg need one rate per member each; got shapes "
+                         f"{tp.shape} and {tn.shape}")
+    if tp.shape[-1] == 0:
+        raise ValueError("a group needs at least one member (K >= 1); got no rates")
+    p = as_prior(prior)
+    acc = p * tp + (1.0 - p) * tn
+    top = max(p, 1.0 - p)
+    if bayes and np.any(acc < top - TOL):
+        bad = acc[acc < top - TOL].ravel()[0]
+        raise ValueError(f"member accuracy p+·acc+ + (1−p+)·acc− = {bad:g} is below the larger "
+                         f"prior {top:g}: its predictions are not Bayes predictions (Assumption 4)")
+    return tp, tn, p, np.clip(acc, top, 1.0) if bayes else acc
+
+
+def scalar_or_array(arr):
     """Give 0-d results back as Python floats, others unchanged."""
     return float(arr) if np.ndim(arr) == 0 else arr

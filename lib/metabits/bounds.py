@@ -9,11 +9,14 @@ from __future__ import annotations
 from itertools import combinations
 
 import numpy as np
-from scipy.optimize import nnls
 from scipy.special import entr
 
-from ._validate import TOL, as_distribution, as_probability, scalar_or_array
-from .information import LN2
+from ._formulas import LN2, theorem3_lower, theorem3_upper
+from ._results import Bounds, Distribution
+from ._validate import TOL, as_accuracy, as_distribution, as_probability, scalar_or_array
+
+__all__ = ["info_bounds", "info_lower_bound", "info_upper_bound", "max_info_classifier",
+           "min_info_classifier"]
 
 
 def _priors(priors, sort: bool = True) -> np.ndarray:
@@ -30,17 +33,11 @@ def _priors(priors, sort: bool = True) -> np.ndarray:
     return np.sort(p)[::-1] if sort else p
 
 
-def _accuracy_for(acc, p: np.ndarray) -> np.ndarray:
-    """Validate that ``acc`` lies in [max prior, 1], the range Theorems 3 and 6 cover."""
-    acc = as_probability(acc, "acc")
-    lo = p[0]
-    if np.any(acc < lo - TOL):
-        bad = acc[acc < lo - TOL].ravel()[0]
-        raise ValueError(
-            f"acc = {bad:g} is below the largest prior {lo:g}: a classifier that predicts the most "
-            f"probable label (Assumptions 4/8) has acc >= max prior, so the bounds do not cover it"
-        )
-    return np.clip(acc, lo, 1.0)
+def _accuracy_for(acc, p: np.ndarray, scalar: bool = False):
+    """``acc`` in [max prior, 1], the range Theorems 3 and 6 cover (``p`` sorted decreasingly)."""
+    return as_accuracy(acc, low=float(p[0]), scalar=scalar,
+                       why_low="a classifier that predicts the most probable label (Assumptions 4 "
+                           "and 8) has acc >= the largest prior, so the bounds do not cover less")
 
 
 def info_upper_bound(acc, priors=0.5):
@@ -69,6 +66,8 @@ def info_upper_bound(acc, priors=0.5):
     """
     p = _priors(priors)
     acc = _accuracy_for(acc, p)
+    if p.size == 2:
+        return scalar_or_array(theorem3_upper(acc, p[0]))
     h = entr(p).sum() / LN2
     m1 = np.floor(1.0 / acc + 1e-12)
     m2 = m1 + 1.0
@@ -103,6 +102,8 @@ def info_lower_bound(acc, priors=0.5):
     """
     p = _priors(priors)
     acc = _accuracy_for(acc, p)
+    if p.size == 2:
+        return scalar_or_array(np.maximum(theorem3_lower(acc, p[0]), 0.0))
     m3, q = _lower_parts(acc, p)
     head = np.where(np.arange(p.size) < m3[..., None], entr(p), 0.0).sum(axis=-1)
     rest = np.clip(q - acc, 0.0, None)
@@ -140,7 +141,7 @@ def info_bounds(acc, priors=0.5):
     >>> round(lo, 3), round(hi, 3)
     (0.119, 0.4)
     """
-    return info_lower_bound(acc, priors), info_upper_bound(acc, priors)
+    return Bounds(info_lower_bound(acc, priors), info_upper_bound(acc, priors))
 
 
 def min_info_classifier(acc: float, priors):
@@ -169,10 +170,7 @@ def min_info_classifier(acc: float, priors):
     p_in = _priors(priors, sort=False)
     order = np.argsort(-p_in, kind="stable")
     p = p_in[order]
-    acc_arr = _accuracy_for(acc, p)
-    if acc_arr.ndim:
-        raise ValueError("acc must be a single accuracy here")
-    acc = float(acc_arr)
+    acc = _accuracy_for(acc, p, scalar=True)
     m3, q = (float(v) for v in _lower_parts(np.array(acc), p))
     m3i = int(m3)
     b = (q - acc) / (m3 - 1)
@@ -187,7 +185,7 @@ def min_info_classifier(acc: float, priors):
     weights /= weights.sum()
     back = np.empty_like(order)
     back[order] = np.arange(order.size)
-    return conf[:, back], weights
+    return Distribution(conf[:, back], weights)
 
 
 def max_info_classifier(acc: float, priors):
@@ -206,10 +204,9 @@ def max_info_classifier(acc: float, priors):
         As :func:`info_bounds`, or if no mixture of such sets reproduces the priors.
     """
     p = _priors(priors, sort=False)
-    acc_arr = _accuracy_for(acc, np.sort(p)[::-1])
-    if acc_arr.ndim:
-        raise ValueError("acc must be a single accuracy here")
-    acc = float(acc_arr)
+    from scipy.optimize import nnls  # imported here: scipy.optimize is slow to import
+
+    acc = _accuracy_for(acc, np.sort(p)[::-1], scalar=True)
     L = p.size
     m1 = int(np.floor(1.0 / acc + 1e-12))
     sizes = [m1] if abs(1.0 / m1 - acc) < 1e-12 else [m1, m1 + 1]
@@ -224,4 +221,4 @@ def max_info_classifier(acc: float, priors):
     if resid > 1e-7:
         raise ValueError("no exclude-all-but-m1-or-m2 classifier reproduces these priors")
     keep = weights > 1e-12
-    return conf[keep], weights[keep] / weights[keep].sum()
+    return Distribution(conf[keep], weights[keep] / weights[keep].sum())

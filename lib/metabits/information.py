@@ -9,9 +9,12 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import entr
 
-from ._validate import TOL, as_distribution, as_probability, as_scalar, scalar_or_array
+from ._formulas import LN2, h2
+from ._validate import (TOL, as_confidence, as_distribution, as_prior, as_probability,
+                        scalar_or_array)
 
-LN2 = np.log(2.0)
+__all__ = ["accuracy", "binary_entropy", "entropy", "mutual_information", "pti",
+           "transmitted_information"]
 
 
 def binary_entropy(p):
@@ -32,12 +35,7 @@ def binary_entropy(p):
     ValueError
         If any ``p`` lies outside [0, 1] or is not finite.
     """
-    return scalar_or_array(_h2(as_probability(p, "p")))
-
-
-def _h2(p):
-    """:func:`binary_entropy` without input checks, for arrays already validated."""
-    return (entr(p) + entr(1.0 - p)) / LN2
+    return scalar_or_array(h2(as_probability(p, "p")))
 
 
 def entropy(p, axis: int = -1):
@@ -75,13 +73,13 @@ def pti(c, prior=0.5):
     ValueError
         If ``c`` is outside [0.5, 1] or ``prior`` outside [0.5, 1].
     """
-    c = as_probability(c, "confidence c", 0.5, 1.0)
+    c = as_confidence(c)
     prior = as_probability(prior, "prior p+", 0.5, 1.0)
-    return scalar_or_array(binary_entropy(prior) - binary_entropy(c))
+    return scalar_or_array(h2(prior) - h2(c))
 
 
 def _confidence_distribution(c, weights):
-    c = as_probability(c, "confidence c", 0.5, 1.0)
+    c = as_confidence(c)
     if c.ndim == 0:
         c = c[None]
     if c.shape[-1] == 0:
@@ -135,7 +133,7 @@ def transmitted_information(c, weights=None, prior=0.5):
         Bayes predictions can have.
     """
     c, w = _confidence_distribution(c, weights)
-    prior = as_scalar(prior, "prior p+")
+    prior = as_prior(prior, majority=True)
     acc = (c * w).sum(axis=-1)
     if np.any(acc < prior - TOL):
         raise ValueError(

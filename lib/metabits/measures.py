@@ -10,14 +10,17 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 
 import numpy as np
-from scipy import stats
-from scipy.interpolate import CubicSpline
+from scipy.special import ndtri
 
-from ._results import ResultMapping
-from ._validate import as_counts, as_rng, scalar_or_array
-from .information import _h2
+from ._formulas import accuracy_of, h2, theorem3_lower, theorem3_upper
+from ._results import Result
+from ._validate import as_count_table, as_float_array, as_int, as_rng, scalar_or_array
 from .noise import normal_info
 
+__all__ = ["INFO_MEASURES", "ResponseTable", "Type2Measures", "meta_I_normal", "response_table",
+           "type2_measures"]
+
+#: The four information-theoretic Type 2 measures, in the paper's order.
 INFO_MEASURES = ("meta_I", "meta_I1r", "meta_I2r", "RMI")
 
 
@@ -33,8 +36,8 @@ def meta_I_normal(d):
         If d′ is negative or not finite.
     """
     info = normal_info(d)
-    acc = stats.norm.cdf(np.asarray(d, dtype=float) / 2.0)
-    return scalar_or_array(info - (1.0 - _h2(acc)))
+    acc = accuracy_of(as_float_array(d, "d'"))
+    return scalar_or_array(info - theorem3_lower(acc, 0.5))
 
 
 _SPLINE_DMAX = 12.0
@@ -46,11 +49,13 @@ _D_MIN = 1e-5
 
 @lru_cache(maxsize=1)
 def _meta_I_spline():
+    from scipy.interpolate import CubicSpline  # imported here: slow to import
+
     grid = np.linspace(0.0, _SPLINE_DMAX, 4801)
     return CubicSpline(grid, meta_I_normal(grid))
 
 
-def meta_I_normal_fast(d):
+def _meta_I_normal_fast(d):
     """:func:`meta_I_normal` through a cubic spline on [0, 12] (error below 1e-10), for the many
     resampled tables of the bias reduction; exact quadrature beyond 12."""
     d = np.asarray(d, dtype=float)
@@ -62,7 +67,7 @@ def meta_I_normal_fast(d):
 
 
 @dataclass(frozen=True)
-class Type2Measures(ResultMapping):
+class Type2Measures(Result):
     """Results of :func:`type2_measures`; also readable as a mapping (``result["RMI"]``).
 
     Attributes
@@ -98,29 +103,25 @@ class Type2Measures(ResultMapping):
     bias_excluded: dict
 
 
-def _check_table(counts) -> np.ndarray:
-    c = as_counts(counts, "counts")
-    if c.ndim < 2 or c.shape[-2] != 2:
-        raise ValueError(
-            f"counts must be a 2 x R table (rows: true label -1 then +1); got shape {c.shape}"
-        )
-    R = c.shape[-1]
-    if R < 2 or R % 2:
-        raise ValueError(
-            f"counts must have an even number R >= 2 of response columns (S1 ... S2); got R = {R}"
-        )
-    with np.errstate(over="ignore"):
-        rows = c.sum(axis=-1)
-    if not np.all(np.isfinite(rows.sum(axis=-1))):
-        raise ValueError("counts are too large: a table's total overflows a float")
-    if np.any(rows == 0):
-        if np.all(c == 0):
-            raise ValueError("counts is all zero: there is nothing to estimate from")
-        raise ValueError("counts has an empty row: each true label needs at least one trial")
-    return c
+@dataclass(frozen=True)
+class ResponseTable(Result):
+    """Results of :func:`response_table`; also readable as a mapping (``result["c"]``).
+
+    Attributes
+    ----------
+    freq : joint relative frequencies, shaped like the table.
+    m : margins of the responses (column sums of ``freq``).
+    c : estimated calibrated confidence of each response.
+    pti : predictionwise transmitted information of each response, in bits.
+    """
+
+    freq: np.ndarray
+    m: np.ndarray
+    c: np.ndarray
+    pti: np.ndarray
 
 
-def response_table(counts):
+def response_table(counts) -> ResponseTable:
     """Per-response estimates of Table 2: relative frequencies, margins, confidences and pti.
 
     Parameters
@@ -135,12 +136,12 @@ def response_table(counts):
         confidence: the larger frequency of the column over its margin; 0.5 for an empty column),
         ``pti`` (predictionwise transmitted information, with the table's prior).
     """
-    counts = _check_table(counts)
+    counts = as_count_table(counts)
     freq = counts / counts.sum(axis=(-2, -1), keepdims=True)
     m = freq.sum(axis=-2)
     c = np.divide(freq.max(axis=-2), m, out=np.full(m.shape, 0.5), where=m > 0)
     prior = freq.sum(axis=-1).max(axis=-1)
-    return {"freq": freq, "m": m, "c": c, "pti": _h2(prior)[..., None] - _h2(c)}
+    return ResponseTable(freq=freq, m=m, c=c, pti=h2(prior)[..., None] - h2(c))
 
 
 def _measures(counts: np.ndarray):
@@ -151,28 +152,26 @@ def _measures(counts: np.ndarray):
     m = freq.sum(axis=-2)
     top = freq.max(axis=-2)
     acc = top.sum(axis=-1)
-    h_cond = np.where(m > 0, m * _h2(np.divide(top, m, out=np.ones_like(m), where=m > 0)), 0.0)
+    h_cond = np.where(m > 0, m * h2(np.divide(top, m, out=np.ones_like(m), where=m > 0)), 0.0)
     prior = freq.sum(axis=-1).max(axis=-1)
-    h_y = _h2(prior)
-    info = h_y - h_cond.sum(axis=-1)
-    h_acc = _h2(acc)
-    min_info = h_y - h_acc
-    max_info = h_y - 2.0 * (1.0 - acc)
+    info = h2(prior) - h_cond.sum(axis=-1)
+    min_info = theorem3_lower(acc, prior)
+    max_info = theorem3_upper(acc, prior)
     meta = info - min_info
     R = counts.shape[-1]
     hr = counts[..., 1, R // 2 :].sum(axis=-1) / n_rows[..., 1]
     far = counts[..., 0, R // 2 :].sum(axis=-1) / n_rows[..., 0]
     return dict(acc=acc, info=info, min_info=min_info, max_info=max_info, meta_I=meta,
-                hr=hr, far=far, H_acc=h_acc)
+                hr=hr, far=far, H_acc=h2(acc))
 
 
 def _normalise(v: dict, fast: bool):
     """Add d′, meta-I(d′) and the three normalised measures, and masks of where each is defined."""
     with np.errstate(divide="ignore", invalid="ignore"):
-        d = stats.norm.ppf(v["hr"]) - stats.norm.ppf(v["far"])
+        d = ndtri(v["hr"]) - ndtri(v["far"])
     d_ok = np.isfinite(d) & (np.abs(d) > _D_MIN)
     d_abs = np.where(d_ok, np.abs(d), 1.0)
-    mid = (meta_I_normal_fast if fast else meta_I_normal)(d_abs)
+    mid = (_meta_I_normal_fast if fast else meta_I_normal)(d_abs)
     ok = {
         "meta_I": np.ones(np.shape(v["acc"]), dtype=bool),
         "meta_I1r": d_ok,
@@ -284,12 +283,10 @@ def type2_measures(counts, bias_reduction: int = 0, rng=None, undefined: str = "
     >>> round(r["meta_I"], 2), round(r["RMI"], 2)
     (0.14, 0.5)
     """
-    counts = _check_table(counts)
+    counts = as_count_table(counts)
     if undefined not in ("raise", "nan"):
         raise ValueError(f"undefined must be 'raise' or 'nan'; got {undefined!r}")
-    m = bias_reduction
-    if isinstance(m, bool) or not isinstance(m, (int, np.integer)) or m < 0:
-        raise ValueError(f"bias_reduction must be a non-negative integer; got {bias_reduction!r}")
+    m = as_int(bias_reduction, "bias_reduction", least=0)
     v, ok = _normalise(_measures(counts), fast=False)
     _check_defined(ok, undefined)
     bias, excluded = {}, {}

@@ -22,17 +22,18 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 import numpy as np
-from scipy.optimize import minimize
 from scipy.special import ndtr, ndtri
 
-from ._results import ResultMapping
-from ._validate import as_counts, as_float_array, scalar_or_array
+from ._results import Result
+from ._validate import as_count_table, as_counts, as_scalar, scalar_or_array
+
+__all__ = ["MetaDFit", "fit_meta_d", "fit_meta_d_many"]
 
 _INV_SQRT_2PI = 1.0 / np.sqrt(2.0 * np.pi)
 
 
 @dataclass(frozen=True)
-class MetaDFit(ResultMapping):
+class MetaDFit(Result):
     """Results of :func:`fit_meta_d` / :func:`fit_meta_d_many`; also a mapping (``fit["meta_d"]``).
 
     Attributes
@@ -68,27 +69,17 @@ class MetaDFit(ResultMapping):
 # ----------------------------------------------------------------------------------- validation
 
 
+_ROWS = ("nR_S1", "nR_S2")
+
+
 def _prepare(counts: np.ndarray, pad, where) -> np.ndarray:
-    """Check a stack of tables (n, 2, 2K) and return it padded; ``where(i)`` names table i."""
-    pad = as_float_array(pad, "pad")
-    if pad.ndim:
-        raise ValueError(f"pad must be a single number; got shape {pad.shape}")
+    """Pad a checked stack of tables (n, 2, 2K) and refuse what the fit cannot take: an infinite
+    d′ (a hit or false-alarm rate of 0 or 1) or an empty cell; ``where(i)`` names table i."""
+    pad = as_scalar(pad, "pad")
     if pad < 0:
         raise ValueError(f"pad must be non-negative; got {pad:g}")
     L = counts.shape[-1]
-    if L % 2:
-        raise ValueError(f"nR_S1 and nR_S2 need an even length 2K (S1 ... S2 responses); got {L}")
-    if L < 4:
-        raise ValueError(
-            f"meta-d' needs at least two confidence levels (length 2K >= 4); got length {L}"
-        )
-    names = ("nR_S1", "nR_S2")
-    empty = np.argwhere(counts.sum(axis=-1) == 0)
-    if empty.size:
-        i, s = empty[0]
-        raise ValueError(
-            f"{names[s]} is all zero{where(i)}: each stimulus needs at least one trial"
-        )
+    names = _ROWS
     counts = counts + pad
     K = L // 2
     n_s2 = counts[..., K:].sum(axis=-1)  # "S2" responses to S1 (false alarms) and S2 (hits)
@@ -233,6 +224,8 @@ def _fisher_scoring(theta, counts, kappa, max_iter=100, xtol=1e-9):
 
 def _fit_one(theta0, counts, kappa):
     """BFGS (scipy) on one table with the analytic gradient: the fallback if scoring stalls."""
+    from scipy.optimize import minimize  # imported here: slow to import, rarely needed
+
     scale = counts.sum()
 
     def neg(th):
@@ -335,7 +328,8 @@ def fit_meta_d(nR_S1, nR_S2, pad=0.0) -> MetaDFit:
         raise ValueError(f"nR_S1 and nR_S2 must be 1-D; got shapes {a.shape} and {b.shape}")
     if a.shape != b.shape:
         raise ValueError(f"nR_S1 and nR_S2 must have the same length; got {a.size} and {b.size}")
-    many = _fit(np.stack([a, b])[None], pad, lambda i: "")
+    table = as_count_table(np.stack([a, b]), "nR_S1, nR_S2", min_levels=2, row_names=_ROWS)
+    many = _fit(table[None], pad, lambda i: "")
     return replace(many, **{k: scalar_or_array(many[k][0]) for k in many if k != "pad"})
 
 
@@ -371,4 +365,5 @@ def fit_meta_d_many(counts_stack, pad=0.0) -> MetaDFit:
         raise ValueError(
             f"counts_stack must have shape (n, 2, 2K) (rows nR_S1, nR_S2); got {counts.shape}"
         )
+    counts = as_count_table(counts, "counts_stack", min_levels=2, row_names=_ROWS)
     return _fit(counts, pad, lambda i: f" (table {i})")

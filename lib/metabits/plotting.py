@@ -11,6 +11,9 @@ from pathlib import Path
 
 import matplotlib as mpl
 
+__all__ = ["ACCENT", "NOISE_STYLE", "NORMALISER", "REGION_COLOR", "SIX_PANELS",
+           "plot_six_measures", "save_figure", "use_book_style"]
+
 #: colour, marker and line style of each noise case
 NOISE_STYLE = {
     "uniform": {"color": "black", "marker": "v", "linestyle": "-", "label": "uniform noise"},
@@ -40,27 +43,42 @@ def use_book_style() -> None:
     })
 
 
-def figures_dir(start: Path | None = None) -> Path:
-    """The book's ``figures/`` folder: found by walking up from ``start`` (default: the working
-    directory) to this book's root — the folder holding ``_toc.yml`` and ``lib/metabits`` — and
-    ``./figures`` when there is none (e.g. a notebook opened alone on Colab), so that a figure is
-    never written into some other project."""
-    here = Path.cwd() if start is None else Path(start)
-    for folder in (here, *here.parents):
-        if (folder / "_toc.yml").is_file() and (folder / "lib" / "metabits").is_dir():
-            return folder / "figures"
-    return here / "figures"
+def save_figure(fig, stem: str, folder) -> list[Path]:
+    """Write ``fig`` as ``<stem>.png`` and ``<stem>.svg`` in ``folder``, without timestamps.
 
+    Regenerating an unchanged figure leaves both files byte for byte the same, so committed
+    figures show in ``git status`` only when they really change. The library knows nothing of
+    the book's layout: the caller names the folder (the book's notebooks pass its ``figures/``).
 
-def save_figure(fig, stem: str, folder: Path | None = None) -> list[Path]:
-    """Write ``fig`` as ``<stem>.png`` and ``<stem>.svg`` without timestamps, so that
-    regenerating an unchanged figure leaves the files byte for byte the same.
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure.
+    stem : str
+        Bare file name without extension, e.g. ``"fig6_measures"``.
+    folder : str or pathlib.Path
+        Where to write (created if missing).
 
-    Returns the paths written.
+    Returns
+    -------
+    list of pathlib.Path
+        The PNG and SVG paths written.
+
+    Raises
+    ------
+    ValueError
+        For a stem with a folder or an extension in it.
+
+    Examples
+    --------
+    >>> import tempfile, matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots()
+    >>> [p.name for p in save_figure(fig, "demo", tempfile.mkdtemp())]
+    ['demo.png', 'demo.svg']
     """
     if not stem or "/" in stem or stem.endswith((".png", ".svg")):
         raise ValueError(f"stem must be a bare file name without extension; got {stem!r}")
-    folder = figures_dir() if folder is None else Path(folder)
+    folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     paths = [folder / f"{stem}.png", folder / f"{stem}.svg"]
     with mpl.rc_context({"svg.hashsalt": "metabits"}):

@@ -8,23 +8,23 @@ FPR₂ = P(C > t | error). Equal priors throughout, as in the propositions.
 
 from __future__ import annotations
 
-import numpy as np
-from scipy import stats
+from dataclasses import dataclass
 
-from ._validate import as_distribution, as_float_array, as_probability, scalar_or_array
-from .noise import _kind
+import numpy as np
+from scipy.special import ndtr
+
+from ._formulas import dprime
+from ._results import Bounds, Curve, Distribution, Result
+from ._validate import (as_accuracy, as_confidence, as_distribution, as_float_array, as_int,
+                        as_noise_kind, as_probability, scalar_or_array)
 
 __all__ = ["roc_bounds_type1", "roc_bounds_type2", "roc_curve_type1", "roc_curve_type2",
            "roc_from_responses", "roc_type2_from_confidence", "prop4_lower_edge_classifiers"]
 
 
 def _acc(acc) -> float:
-    acc = as_probability(acc, "acc", 0.5, 1.0)
-    if acc.ndim:
-        raise ValueError("acc must be a single accuracy")
-    if acc >= 1.0:
-        raise ValueError("acc must be below 1 (at acc = 1 there are no errors to rate)")
-    return float(acc)
+    return as_accuracy(acc, high_open=True, scalar=True,
+                       why_high="at acc = 1 there are no errors to rate")
 
 
 def roc_bounds_type1(fpr, acc):
@@ -49,7 +49,7 @@ def roc_bounds_type1(fpr, acc):
     e = 1.0 - acc
     lower = np.minimum(fpr / (2 * e), 2 * e * fpr + 2 * acc - 1)
     upper = np.minimum(fpr + 2 * acc - 1, 1.0)
-    return scalar_or_array(lower), scalar_or_array(upper)
+    return Bounds(scalar_or_array(lower), scalar_or_array(upper))
 
 
 def roc_bounds_type2(fpr2, acc):
@@ -62,13 +62,7 @@ def roc_bounds_type2(fpr2, acc):
     fpr2 = as_probability(fpr2, "FPR2")
     acc = _acc(acc)
     upper = 1.0 - (1.0 - acc) / acc * (1.0 - fpr2)
-    return scalar_or_array(fpr2), scalar_or_array(upper)
-
-
-def _n_points(n) -> int:
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 2:
-        raise ValueError(f"n must be an integer >= 2; got {n!r}")
-    return int(n)
+    return Bounds(scalar_or_array(fpr2), scalar_or_array(upper))
 
 
 def roc_curve_type1(kind: str, acc, n: int = 201):
@@ -78,18 +72,19 @@ def roc_curve_type1(kind: str, acc, n: int = 201):
     classifiers give their corner points joined by straight lines, which randomising between
     neighbouring thresholds attains (Figure 4 caption).
     """
+    kind = as_noise_kind(kind)
     acc = _acc(acc)
-    n = _n_points(n)
-    if _kind(kind) == "normal":
-        d = 2 * stats.norm.ppf(acc)
+    n = as_int(n, "n", least=2)
+    if kind == "normal":
+        d = dprime(acc)
         x = np.linspace(-(d / 2 + 5), d / 2 + 5, n)[::-1]  # threshold on the observation
-        fpr = np.concatenate([[0.0], stats.norm.sf(x, loc=-d / 2), [1.0]])
-        tpr = np.concatenate([[0.0], stats.norm.sf(x, loc=d / 2), [1.0]])
-        return fpr, tpr
+        fpr = np.concatenate([[0.0], ndtr(-(x + d / 2)), [1.0]])
+        tpr = np.concatenate([[0.0], ndtr(-(x - d / 2)), [1.0]])
+        return Curve(fpr, tpr)
     if kind == "uniform":
         e = 1.0 - acc
-        return np.array([0.0, 0.0, 2 * e, 1.0]), np.array([0.0, 2 * acc - 1, 1.0, 1.0])
-    return np.array([0.0, 1.0 - acc, 1.0]), np.array([0.0, acc, 1.0])
+        return Curve(np.array([0.0, 0.0, 2 * e, 1.0]), np.array([0.0, 2 * acc - 1, 1.0, 1.0]))
+    return Curve(np.array([0.0, 1.0 - acc, 1.0]), np.array([0.0, acc, 1.0]))
 
 
 def roc_curve_type2(kind: str, acc, n: int = 201):
@@ -98,17 +93,18 @@ def roc_curve_type2(kind: str, acc, n: int = 201):
     For normal noise a confidence above t means :math:`|X| > a_t`, so
     :math:`TPR_2 = \\Phi(d'/2 - a_t)/acc` and :math:`FPR_2 = \\Phi(-d'/2 - a_t)/(1 - acc)`.
     """
+    kind = as_noise_kind(kind)
     acc = _acc(acc)
-    n = _n_points(n)
-    if _kind(kind) == "normal":
-        d = 2 * stats.norm.ppf(acc)
+    n = as_int(n, "n", least=2)
+    if kind == "normal":
+        d = dprime(acc)
         a = np.linspace(d / 2 + 5, 0, n)
-        tpr = np.concatenate([[0.0], stats.norm.cdf(d / 2 - a) / acc])
-        fpr = np.concatenate([[0.0], stats.norm.cdf(-d / 2 - a) / (1 - acc)])
-        return fpr, tpr
+        tpr = np.concatenate([[0.0], ndtr(d / 2 - a) / acc])
+        fpr = np.concatenate([[0.0], ndtr(-d / 2 - a) / (1 - acc)])
+        return Curve(fpr, tpr)
     if kind == "uniform":
-        return np.array([0.0, 0.0, 1.0]), np.array([0.0, (2 * acc - 1) / acc, 1.0])
-    return np.array([0.0, 1.0]), np.array([0.0, 1.0])
+        return Curve(np.array([0.0, 0.0, 1.0]), np.array([0.0, (2 * acc - 1) / acc, 1.0]))
+    return Curve(np.array([0.0, 1.0]), np.array([0.0, 1.0]))
 
 
 def roc_from_responses(signed_conf, weights):
@@ -141,7 +137,7 @@ def roc_from_responses(signed_conf, weights):
         raise ValueError("the responses imply that one label never occurs")
     tpr = np.concatenate([[0.0], np.cumsum(hits) / hits.sum()])
     fpr = np.concatenate([[0.0], np.cumsum(fas) / fas.sum()])
-    return fpr, tpr
+    return Curve(fpr, tpr)
 
 
 def roc_type2_from_confidence(conf, weights):
@@ -150,7 +146,7 @@ def roc_type2_from_confidence(conf, weights):
     A response with confidence c is correct with probability c, so thresholds on the confidence
     give TPR₂ = P(C > t | correct) and FPR₂ = P(C > t | error).
     """
-    c = as_probability(conf, "confidence c", 0.5, 1.0)
+    c = as_confidence(conf)
     w = as_distribution(weights, "weights")
     if c.shape != w.shape or c.ndim != 1:
         raise ValueError("conf and weights must be 1-D arrays of the same length")
@@ -160,7 +156,16 @@ def roc_type2_from_confidence(conf, weights):
         raise ValueError("a classifier that is never wrong has no Type 2 ROC curve")
     tpr2 = np.concatenate([[0.0], np.cumsum(correct) / correct.sum()])
     fpr2 = np.concatenate([[0.0], np.cumsum(errors) / errors.sum()])
-    return fpr2, tpr2
+    return Curve(fpr2, tpr2)
+
+
+@dataclass(frozen=True)
+class EdgeClassifiers(Result):
+    """The two classifiers of :func:`prop4_lower_edge_classifiers`, each a
+    :class:`~metabits.Distribution` of signed confidences and their weights."""
+
+    A: Distribution
+    B: Distribution
 
 
 def prop4_lower_edge_classifiers(acc):
@@ -181,7 +186,5 @@ def prop4_lower_edge_classifiers(acc):
     e = 1.0 - acc
     c_unsure = 1.0 / (1.0 + 2.0 * e)
     w_unsure, w_sure = (1.0 + 2.0 * e) / 2.0, (1.0 - 2.0 * e) / 2.0
-    return {
-        "A": (np.array([c_unsure, -1.0]), np.array([w_unsure, w_sure])),
-        "B": (np.array([1.0, -c_unsure]), np.array([w_sure, w_unsure])),
-    }
+    return EdgeClassifiers(A=Distribution(np.array([c_unsure, -1.0]), np.array([w_unsure, w_sure])),
+                           B=Distribution(np.array([1.0, -c_unsure]), np.array([w_sure, w_unsure])))

@@ -27,15 +27,23 @@ Figures 6 and 7 — by applying the plug-in measures to the exact table of respo
 
 from __future__ import annotations
 
-import numbers
+from dataclasses import dataclass
 
 import numpy as np
-from scipy import stats
+from scipy.special import ndtr
 
-from ._validate import as_float_array, as_rng
+from ._formulas import dprime
+from ._results import Result
+from ._validate import (NOISE_TYPES, as_accuracy, as_confidence, as_count_table, as_int,
+                        as_labels, as_noise_kind, as_rng)
 from .measures import INFO_MEASURES, type2_measures
 from .metad import fit_meta_d_many
-from .noise import NOISE_TYPES
+from .noise import confidence_from_observation, sample_observations
+
+__all__ = ["CONFIDENCE_SPLIT", "RESPONSES", "SDT_PAD", "SIX_MEASURES", "STUDY_ACCURACIES",
+           "StudyMeasures", "TheoreticalMeasures", "bin_responses", "counts_from_trials",
+           "measure_study", "response_probabilities", "sample_trials", "simulate_counts",
+           "simulate_study", "theoretical_measures"]
 
 #: The accuracies of the paper's simulation study.
 STUDY_ACCURACIES = (0.6, 0.7, 0.8, 0.9)
@@ -46,41 +54,89 @@ CONFIDENCE_SPLIT = 0.75
 #: Response columns of the count tables, from "S1, most confident" to "S2, most confident".
 RESPONSES = ("S1 high", "S1 low", "S2 low", "S2 high")
 
-#: Total count by which :func:`theoretical_measures` scales the exact table for the meta-d′ fit.
+#: Total count by which the tests scale the exact tables to fit their meta-d′ lines.
 SDT_TOTAL = 1_000_000
 
+#: the six Type 2 measures of Figures 6 and 7, in the paper's panel order
+SIX_MEASURES = ("meta_d", "m_ratio", "meta_I", "meta_I1r", "meta_I2r", "RMI")
 
-def _kind(kind) -> str:
-    if not isinstance(kind, str) or kind not in NOISE_TYPES:
-        raise ValueError(f"noise kind must be one of {NOISE_TYPES}; got {kind!r}")
-    return kind
+#: padding of the meta-d′ fits: 1/(2K) for K = 2 confidence levels, as statConfR (the
+#: implementation the paper used) always adds
+SDT_PAD = 0.25
+
+
+@dataclass(frozen=True)
+class Trials(Result):
+    """Single simulated trials (:func:`sample_trials`); arrays of one shape.
+
+    Attributes
+    ----------
+    label : true labels ±1.
+    x : observations.
+    prediction : predictions sign(x), ±1.
+    confidence : calibrated confidences in [0.5, 1].
+    """
+
+    label: np.ndarray
+    x: np.ndarray
+    prediction: np.ndarray
+    confidence: np.ndarray
+
+
+@dataclass(frozen=True)
+class TheoreticalMeasures(Result):
+    """Infinite-sample measures of a noise classifier (:func:`theoretical_measures`).
+
+    Attributes
+    ----------
+    acc, info : accuracy and transmitted information (bits) of the binned classifier.
+    meta_I, meta_I1r, meta_I2r, RMI : the information-theoretic Type 2 measures.
+    d_prime : :math:`2\\Phi^{-1}(acc)`.
+    meta_d, m_ratio : the SDT measures (``None`` when not asked for with ``sdt=True``).
+    """
+
+    acc: object
+    info: object
+    meta_I: object
+    meta_I1r: object
+    meta_I2r: object
+    RMI: object
+    d_prime: object
+    meta_d: object = None
+    m_ratio: object = None
+
+
+@dataclass(frozen=True)
+class StudyMeasures(Result):
+    """The six measures of every data set of a study (:func:`measure_study`).
+
+    Attributes
+    ----------
+    acc : plug-in accuracy of each data set.
+    meta_d, m_ratio, meta_I, meta_I1r, meta_I2r, RMI : the six measures (NaN where undefined),
+        arrays shaped like the stack of tables.
+    undefined : per measure, the number of NaN entries.
+    bias_excluded : per information measure, the total number of resamples left out of the bias
+        estimate (empty without bias reduction).
+    """
+
+    acc: np.ndarray
+    meta_d: np.ndarray
+    m_ratio: np.ndarray
+    meta_I: np.ndarray
+    meta_I1r: np.ndarray
+    meta_I2r: np.ndarray
+    RMI: np.ndarray
+    undefined: dict
+    bias_excluded: dict
 
 
 def _acc(acc, strict_low: bool = False) -> np.ndarray:
-    """Accuracies in [0.5, 1) (or (0.5, 1) if ``strict_low``) as a float array."""
-    acc = as_float_array(acc, "acc")
-    low_bad = (acc <= 0.5) if strict_low else (acc < 0.5)
-    bad = low_bad | (acc >= 1.0)
-    if np.any(bad):
-        lo = "(0.5" if strict_low else "[0.5"
-        raise ValueError(
-            f"acc must lie in {lo}, 1); got {acc[bad].ravel()[0]:g}"
-            + (" (acc = 1 makes the normal classifier's d' infinite and leaves no uncertainty)"
-               if np.any(acc[bad] >= 1.0) else "")
-        )
-    return acc
-
-
-def _positive_int(n, name: str) -> int:
-    if isinstance(n, (bool, np.bool_)) or not isinstance(n, numbers.Integral):
-        raise ValueError(f"{name} must be a positive integer; got {n!r}")
-    if n <= 0:
-        raise ValueError(f"{name} must be a positive integer; got {n!r}")
-    return int(n)
-
-
-def _normal_dprime(acc: np.ndarray) -> np.ndarray:
-    return 2.0 * stats.norm.ppf(acc)
+    """Accuracies in [0.5, 1) (or (0.5, 1) if ``strict_low``)."""
+    return as_accuracy(acc, low_open=strict_low, high_open=True,
+                       why_low="at acc = 0.5 the measures are 0/0" if strict_low else "",
+                       why_high="acc = 1 makes the normal classifier's d' infinite and leaves "
+                                "no uncertainty")
 
 
 def response_probabilities(kind: str, acc):
@@ -125,7 +181,7 @@ def response_probabilities(kind: str, acc):
     >>> response_probabilities("uniform", 0.7)[1]
     array([0. , 0.3, 0.3, 0.4])
     """
-    kind = _kind(kind)
+    kind = as_noise_kind(kind)
     acc = _acc(acc)
     if kind == "uniform":
         zero = np.zeros_like(acc)
@@ -133,14 +189,14 @@ def response_probabilities(kind: str, acc):
     elif kind == "binary":
         row = np.stack([(1.0 - acc) / 2, (1.0 - acc) / 2, acc / 2, acc / 2], axis=-1)
     else:
-        d = _normal_dprime(acc)
+        d = dprime(acc)
         # high bin: d'|X| >= ln 3; at d' = 0 (acc = 0.5) nothing is confident
         t = np.divide(np.log(3.0), d, out=np.full_like(d, np.inf), where=d > 0)
         h = d / 2.0
-        s1_high = stats.norm.cdf(-h - t)
-        s2_high = stats.norm.cdf(h - t)
-        s1_low = stats.norm.cdf(-h) - s1_high
-        s2_low = stats.norm.cdf(h) - s2_high
+        s1_high = ndtr(-h - t)
+        s2_high = ndtr(h - t)
+        s1_low = ndtr(-h) - s1_high
+        s2_low = ndtr(h) - s2_high
         row = np.stack([s1_high, s1_low, s2_low, s2_high], axis=-1)
     return np.stack([row[..., ::-1], row], axis=-2)
 
@@ -177,29 +233,21 @@ def sample_trials(kind: str, acc, n_per_label: int = 200, n_sets: int = 1, rng=N
     ValueError
         For an unknown ``kind``, an accuracy outside [0.5, 1) or non-positive sizes.
     """
-    kind = _kind(kind)
+    kind = as_noise_kind(kind)
     acc = _acc(acc)
-    n_per_label = _positive_int(n_per_label, "n_per_label")
-    n_sets = _positive_int(n_sets, "n_sets")
+    n_per_label = as_int(n_per_label, "n_per_label")
+    n_sets = as_int(n_sets, "n_sets")
     rng = as_rng(rng)
     shape = acc.shape + (n_sets, 2 * n_per_label)
     a = acc[..., None, None]
     label = np.broadcast_to(np.repeat([-1.0, 1.0], n_per_label), shape)
-    if kind == "normal":
-        d = _normal_dprime(a)
-        x = label * d / 2.0 + rng.standard_normal(shape)
-        conf = 1.0 / (1.0 + np.exp(-d * np.abs(x)))
-    elif kind == "uniform":
-        x = label * (a - 0.5) + rng.uniform(-0.5, 0.5, shape)
-        conf = np.where(np.abs(x) > 1.0 - a, 1.0, 0.5)
-    else:
-        x = np.where(rng.random(shape) < a, label, -label)
-        conf = np.broadcast_to(a, shape).copy()
+    x = sample_observations(kind, a, label, rng)
+    conf = np.array(confidence_from_observation(kind, x, a), dtype=float)
     pred = np.sign(x)
     tie = pred == 0  # probability zero for the continuous cases: break it with a fair coin
     if np.any(tie):
         pred[tie] = rng.choice([-1.0, 1.0], size=int(tie.sum()))
-    return {"label": label.copy(), "x": x, "prediction": pred, "confidence": conf}
+    return Trials(label=label.copy(), x=x, prediction=pred, confidence=conf)
 
 
 def bin_responses(prediction, confidence, random_bins: bool = False, rng=None):
@@ -228,15 +276,11 @@ def bin_responses(prediction, confidence, random_bins: bool = False, rng=None):
     ValueError
         For predictions other than ±1, confidences outside [0.5, 1] or mismatched shapes.
     """
-    pred = as_float_array(prediction, "prediction")
-    conf = as_float_array(confidence, "confidence")
+    pred = as_labels(prediction, "prediction")
+    conf = as_confidence(confidence, "confidence")
     if pred.shape != conf.shape:
         raise ValueError(f"prediction and confidence must have the same shape; got {pred.shape} "
                          f"and {conf.shape}")
-    if np.any((pred != 1) & (pred != -1)):
-        raise ValueError("prediction must contain only -1 and +1")
-    if np.any((conf < 0.5) | (conf > 1.0)):
-        raise ValueError("confidence must lie in [0.5, 1] (the confidence of a Bayes prediction)")
     if random_bins:
         high = as_rng(rng).random(pred.shape) < 0.5
     else:
@@ -255,13 +299,11 @@ def counts_from_trials(label, response):
     ValueError
         For labels other than ±1, responses outside 0–3, mismatched shapes or no trials.
     """
-    label = as_float_array(label, "label")
+    label = as_labels(label)
     response = np.asarray(response)
     if label.shape != response.shape or label.ndim == 0 or label.shape[-1] == 0:
         raise ValueError("label and response must have the same shape, with trials on the last "
                          f"axis; got {label.shape} and {response.shape}")
-    if np.any((label != 1) & (label != -1)):
-        raise ValueError("label must contain only -1 and +1")
     if not np.issubdtype(response.dtype, np.integer) or np.any((response < 0) | (response > 3)):
         raise ValueError("response must contain the integer column indices 0, 1, 2, 3")
     lead = label.shape[:-1]
@@ -307,10 +349,10 @@ def simulate_counts(kind: str, acc, n_sets: int = 200, n_per_label: int = 200, r
     >>> simulate_counts("normal", 0.7, n_sets=2, rng=1).shape
     (2, 2, 4)
     """
-    kind = _kind(kind)
+    kind = as_noise_kind(kind)
     acc = _acc(acc)
-    n_sets = _positive_int(n_sets, "n_sets")
-    n_per_label = _positive_int(n_per_label, "n_per_label")
+    n_sets = as_int(n_sets, "n_sets")
+    n_per_label = as_int(n_per_label, "n_per_label")
     if method not in ("multinomial", "trials"):
         raise ValueError(f"method must be 'multinomial' or 'trials'; got {method!r}")
     rng = as_rng(rng)
@@ -398,10 +440,10 @@ def theoretical_measures(kind: str, acc, sdt: bool = True):
 
     Returns
     -------
-    dict
+    TheoreticalMeasures
         ``acc``, ``info``, ``meta_I``, ``meta_I1r``, ``meta_I2r``, ``RMI`` and ``d_prime``
-        (:math:`2\\Phi^{-1}(acc)`), floats or arrays shaped like ``acc``; plus ``meta_d`` and
-        ``m_ratio`` when fitted.
+        (:math:`2\\Phi^{-1}(acc)`), floats or arrays shaped like ``acc``; ``meta_d`` and
+        ``m_ratio`` when ``sdt`` (else ``None``).
 
     Raises
     ------
@@ -414,7 +456,7 @@ def theoretical_measures(kind: str, acc, sdt: bool = True):
     >>> round(r["RMI"], 12), round(r["meta_I"], 3)
     (1.0, 0.281)
     """
-    kind = _kind(kind)
+    kind = as_noise_kind(kind)
     acc = _acc(acc, strict_low=True)
     p = response_probabilities(kind, acc)
     m = type2_measures(p)
@@ -430,17 +472,10 @@ def theoretical_measures(kind: str, acc, sdt: bool = True):
         else:
             meta_d, m_ratio = np.zeros(acc.shape), np.zeros(acc.shape)
         out["meta_d"], out["m_ratio"] = meta_d, m_ratio
-    return {k: float(v) if v.ndim == 0 else v for k, v in out.items()}
+    return TheoreticalMeasures(**{k: float(v) if v.ndim == 0 else v for k, v in out.items()})
 
 
 # --- the six measures of a whole study ------------------------------------------------------------
-
-#: the six Type 2 measures of Figures 6 and 7, in the paper's panel order
-SIX_MEASURES = ("meta_d", "m_ratio", "meta_I", "meta_I1r", "meta_I2r", "RMI")
-
-#: padding of the meta-d′ fits: 1/(2K) for K = 2 confidence levels, as statConfR (the
-#: implementation the paper used) always adds
-SDT_PAD = 0.25
 
 
 def _sdt_or_nan(tables: np.ndarray, pad: float):
@@ -459,7 +494,7 @@ def _sdt_or_nan(tables: np.ndarray, pad: float):
         return meta_d, m_ratio
 
 
-def measure_study(counts, bias_reduction: int = 0, rng=None, pad: float = SDT_PAD) -> dict:
+def measure_study(counts, bias_reduction: int = 0, rng=None, pad: float = SDT_PAD) -> StudyMeasures:
     """All six Type 2 measures and the accuracy of every simulated data set, vectorised.
 
     meta-d′ and M-ratio come from :func:`metabits.metad.fit_meta_d_many` on the counts padded by
@@ -481,12 +516,12 @@ def measure_study(counts, bias_reduction: int = 0, rng=None, pad: float = SDT_PA
 
     Returns
     -------
-    dict
+    StudyMeasures
         ``acc`` (plug-in accuracy) and the six measures, arrays shaped like ``counts.shape[:-2]``;
         ``undefined``: per measure, the number of NaN entries; ``bias_excluded``: per information
         measure, the total number of resamples left out of the bias estimate.
     """
-    counts = np.asarray(counts)
+    counts = as_count_table(counts)
     if counts.ndim < 3 or counts.shape[-2:] != (2, 4):
         raise ValueError(f"counts must be count tables of shape (..., 2, 4); got {counts.shape}")
     lead = counts.shape[:-2]
@@ -499,4 +534,4 @@ def measure_study(counts, bias_reduction: int = 0, rng=None, pad: float = SDT_PA
         out[key] = np.asarray(info[key], dtype=float).reshape(lead)
     out["undefined"] = {k: int(np.isnan(out[k]).sum()) for k in SIX_MEASURES}
     out["bias_excluded"] = {k: int(np.sum(v)) for k, v in info.bias_excluded.items()}
-    return out
+    return StudyMeasures(**out)

@@ -1,0 +1,46 @@
+"""Formulas used by several modules, written once and without input checks.
+
+Public functions validate their input (:mod:`metabits._validate`) and then call these kernels,
+so each formula of the papers has one home. Only SciPy's special functions are imported here,
+which keeps ``import metabits`` fast.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy.special import entr, ndtr, ndtri
+
+#: :math:`\ln 2`, to turn nats into bits.
+LN2 = float(np.log(2.0))
+
+
+def h2(p):
+    """Binary entropy :math:`H_2(p)` in bits (``p`` already in [0, 1])."""
+    return (entr(p) + entr(1.0 - p)) / LN2
+
+
+def dprime(acc):
+    """:math:`d' = 2\\Phi^{-1}(acc)`: the sensitivity of the unbiased equal-variance normal
+    classifier with accuracy ``acc`` (``inf`` at acc = 1)."""
+    with np.errstate(divide="ignore"):
+        return 2.0 * ndtri(acc)
+
+
+def accuracy_of(d):
+    """:math:`acc = \\Phi(d'/2)`, the inverse of :func:`dprime`."""
+    return ndtr(np.asarray(d, dtype=float) / 2.0)
+
+
+def norm_pdf(x):
+    """The standard normal density :math:`\\varphi(x)`."""
+    return np.exp(-0.5 * np.square(x)) / np.sqrt(2.0 * np.pi)
+
+
+def theorem3_lower(acc, prior):
+    """Theorem 3's lower bound :math:`H_2(p_+) - H_2(acc)` (Fano; binary labels)."""
+    return h2(prior) - h2(acc)
+
+
+def theorem3_upper(acc, prior):
+    """Theorem 3's upper bound :math:`H_2(p_+) - 2(1 - acc)` (binary labels)."""
+    return h2(prior) - 2.0 * (1.0 - acc)

@@ -1,0 +1,53 @@
+"""Group accuracy of optimally combined classifiers (Meyen et al., 2025, section "Relative
+Metainformation Improves Group Accuracy"; Figure 8, Theorem 8).
+
+One module per idea:
+
+* :mod:`~metabits.group.members` – members as response tables (calibrated, noise, lattice, and the
+  members that attain Theorem 8's bounds);
+* :mod:`~metabits.group.voting` – majority voting (MV) and confidence weighted majority voting
+  (CWMV) from accuracies alone;
+* :mod:`~metabits.group.theorem8` – Theorem 8's bounds on the group accuracy;
+* :mod:`~metabits.group.pcwmv` – the exact accuracy and information of an optimally combined group
+  (PCWMV), by convolving the members' log-likelihood ratios;
+* :mod:`~metabits.group.noise_groups` – closed forms for groups of identical noise members;
+* :mod:`~metabits.group.simulate` – Monte Carlo: groups of members, and the specialist students.
+
+**Members** are response tables in the library's table convention (:mod:`metabits._validate`):
+shape ``(2, R)``, row 0 :math:`P(r \\mid Y = -1)`, row 1 :math:`P(r \\mid Y = +1)`, responses from
+"predict −1, most confident" to "predict +1, most confident". Such a table is also a valid count
+table: ``type2_measures(member)`` gives the member's measures under equal priors. Members are
+conditionally independent given Y (Assumption 13) and the group combines them optimally
+(Assumption 14): it predicts the sign of the summed log-likelihood ratios plus the prior log-odds.
+
+**Accuracies** of members are in [0.5, 1] throughout (Bayes predictions with equal priors,
+Assumption 4); label-specific rates (:func:`group_accuracy_bounds`) may be lower as long as the
+member's accuracy reaches the larger prior.
+
+**Ties.** The paper's rule :math:`\\mathrm{sign}(\\sum_k \\log\\frac{C_k}{1-C_k}\\hat Y_k)` is undefined
+when the sum is 0; the paper omits even groups ("tie-breaker problem"). We break exact ties with a
+fair coin. At an exact tie the group posterior is 1/2, so *every* tie rule is correct with
+probability 1/2 there and the optimal group accuracy is
+:math:`\\sum_s \\max\\{p_+P(s\\mid+),\\,p_-P(s\\mid-)\\}` over the values s of the summed
+log-likelihood ratio.
+
+**Unequal priors.** Theorem 8 drops Assumptions 11–12. Then the optimal rule adds the prior
+log-odds :math:`\\log(p_+/p_-)` once to the summed log-*likelihood* ratios; summing the members'
+posterior log-odds :math:`\\log\\frac{C_k}{1-C_k}` as printed counts the prior K times. The printed
+rule appears in the paper before Assumption 11 is dropped, and Theorem 8 is stated under
+Assumption 14 (optimal combination), so the theorem itself is unaffected.
+"""
+
+from .members import (confidence_member, lattice_member, max_group_member, member_confidence,
+                      min_group_member, noise_member)
+from .noise_groups import noise_group
+from .pcwmv import GroupResult, pcwmv
+from .simulate import SimulatedAccuracy, StudentsResult, simulate_pcwmv, simulate_students
+from .theorem8 import group_accuracy_bounds, theorem8_upper_as_printed
+from .voting import cwmv_accuracy, majority_vote_accuracy
+
+__all__ = ["GroupResult", "SimulatedAccuracy", "StudentsResult", "confidence_member",
+           "cwmv_accuracy", "group_accuracy_bounds", "lattice_member", "majority_vote_accuracy",
+           "max_group_member", "member_confidence", "min_group_member", "noise_group",
+           "noise_member", "pcwmv", "simulate_pcwmv", "simulate_students",
+           "theorem8_upper_as_printed"]
