@@ -285,7 +285,7 @@ def _meyen2025() -> tuple[PaperNumber, ...]:
     def worst(priors):
         return np.asarray(mb.min_info_classifier(0.4, priors)[0])
 
-    where6 = "Bounds for Finite Number of Labels (text)"
+    where6 = "Theorem 6 examples (text)"
     out += [
         n("thm6-best-m1", where6, "best classifier, uniform priors: fewest labels named (m₁)",
           "2", lambda: best_sizes().min()),
