@@ -1,0 +1,154 @@
+"""Sphinx extension for the metabits website (loaded from ``_config.yml``: ``sphinx.local_extensions``).
+
+It does three things the stock Jupyter Book 1 stack does not:
+
+1. **MathJax from the site itself.** Sphinx loads MathJax 3 from a CDN by default, so a reader
+   offline sees raw TeX. ``mathjax_path`` in ``_config.yml`` points at ``_static/mathjax/``, and
+   :func:`copy_mathjax` fills that folder at the end of every HTML build from the MathJax 3.2.2
+   distribution that the PyPI package ``django-static-mathjax`` installs into ``.venv`` (it is the
+   npm ``mathjax-full`` 3.2.2 tree unchanged; Django is not needed or installed). Only the
+   ``tex-chtml`` component and the folders it loads on demand (TeX extensions, CHTML fonts, the
+   menu, accessibility and speech data) are copied, with MathJax's licence.
+2. **Author-year bibliography labels.** The text cites author-year (``bibtex_reference_style:
+   author_year``), so the bibliography is labelled the same way: ``[Meyen et al., 2025]``, with
+   ``a``/``b`` suffixes if an author-year pair repeats. Use ``bibtex_default_style:
+   metabits_author_year``.
+3. **One copy of each inline script.** sphinx-thebe registers its inline configuration script both
+   with the builder and with the registry, so every page declared ``const THEBE_JS_URL`` twice and
+   the browser logged a SyntaxError. :func:`dedupe_scripts` drops exact repeats.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+from collections import Counter
+from pathlib import Path
+
+from pybtex.plugin import register_plugin
+from pybtex.style.formatting.plain import Style as PlainStyle
+from pybtex.style.labels import BaseLabelStyle
+from sphinx.errors import ExtensionError
+from sphinx.util import logging
+
+logger = logging.getLogger(__name__)
+
+MATHJAX_VERSION = "3.2.2"
+MATHJAX_COMPONENT = "tex-chtml.js"
+#: Folders of MathJax's ``es5`` tree that ``tex-chtml.js`` loads on demand.
+MATHJAX_FOLDERS = ("input", "output/chtml", "ui", "a11y", "sre")
+
+
+# --- MathJax -------------------------------------------------------------------------------------
+
+def mathjax_source() -> Path:
+    """The ``es5`` folder of the installed MathJax 3.2.2 distribution (django-static-mathjax)."""
+    spec = importlib.util.find_spec("mathjax")
+    roots = list(spec.submodule_search_locations or []) if spec else []
+    for root in roots:
+        dist = Path(root) / "static" / "mathjax"
+        package = dist / "package.json"
+        if package.is_file() and (dist / "es5" / MATHJAX_COMPONENT).is_file():
+            version = json.loads(package.read_text(encoding="utf-8")).get("version")
+            if version == MATHJAX_VERSION:
+                return dist / "es5"
+    raise ExtensionError(
+        f"MathJax {MATHJAX_VERSION} is not installed: the website serves MathJax itself. "
+        "Run `bash scripts/setup-env.sh` (it installs django-static-mathjax from "
+        "tests/requirements.txt into .venv)."
+    )
+
+
+def check_mathjax(app):
+    """Fail early, before notebooks run, when MathJax is missing."""
+    if app.builder.format == "html":
+        mathjax_source()
+
+
+def copy_mathjax(app, exception):
+    """Copy the MathJax component and what it loads into ``<html>/_static/mathjax/``."""
+    if exception is not None or app.builder.format != "html":
+        return
+    src = mathjax_source()
+    dest = Path(app.outdir) / "_static" / "mathjax"
+    dest.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(src / MATHJAX_COMPONENT, dest / MATHJAX_COMPONENT)
+    shutil.copy2(src.parent / "LICENSE", dest / "LICENSE")
+    for folder in MATHJAX_FOLDERS:
+        shutil.copytree(src / folder, dest / folder, dirs_exist_ok=True)
+
+
+# --- inline scripts ------------------------------------------------------------------------------
+
+def _script_key(script):
+    filename = getattr(script, "filename", script) or ""
+    attributes = getattr(script, "attributes", {}) or {}
+    return (filename, tuple(sorted((k, str(v)) for k, v in attributes.items() if k != "priority")))
+
+
+def dedupe_scripts(app, pagename, templatename, context, doctree):
+    """Remove exact repeats (same file or same inline body) from the page's scripts."""
+    scripts = context.get("script_files")
+    if not isinstance(scripts, list):
+        return
+    seen, unique = set(), []
+    for script in scripts:
+        key = _script_key(script)
+        if key not in seen:
+            seen.add(key)
+            unique.append(script)
+    scripts[:] = unique
+
+
+# --- author-year bibliography labels -------------------------------------------------------------
+
+def _surname(person) -> str:
+    parts = [*person.rich_prelast_names, *person.rich_last_names]
+    return " ".join(part.render_as("text") for part in parts)
+
+
+class AuthorYearLabelStyle(BaseLabelStyle):
+    """Labels ``Roberts, 2026``, ``Maniscalco and Lau, 2012``, ``Meyen et al., 2025``."""
+
+    def format_label(self, entry) -> str:
+        persons = entry.persons.get("author") or entry.persons.get("editor") or []
+        if not persons:
+            names = entry.fields.get("organization") or entry.fields.get("title") or entry.key
+        elif len(persons) == 1:
+            names = _surname(persons[0])
+        elif len(persons) == 2:
+            names = f"{_surname(persons[0])} and {_surname(persons[1])}"
+        else:
+            names = f"{_surname(persons[0])} et al."
+        return f"{names}, {entry.fields.get('year', 'n.d.')}"
+
+    def format_labels(self, sorted_entries):
+        labels = [self.format_label(entry) for entry in sorted_entries]
+        repeats = Counter(labels)
+        used = Counter()
+        for label in labels:
+            if repeats[label] > 1:
+                suffix = chr(ord("a") + used[label])
+                used[label] += 1
+                yield label + suffix
+            else:
+                yield label
+
+
+class AuthorYearStyle(PlainStyle):
+    """BibTeX ``plain`` (sorted by author, year, title) with author-year labels."""
+
+    default_label_style = AuthorYearLabelStyle
+
+
+register_plugin("pybtex.style.labels", "metabits_author_year", AuthorYearLabelStyle)
+register_plugin("pybtex.style.formatting", "metabits_author_year", AuthorYearStyle)
+
+
+def setup(app):
+    app.connect("builder-inited", check_mathjax)
+    # After sphinx-thebe and the theme have added their scripts.
+    app.connect("html-page-context", dedupe_scripts, priority=900)
+    app.connect("build-finished", copy_mathjax)
+    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
