@@ -9,6 +9,9 @@ Roberts (2026). One module per idea:
 * :mod:`metabits.roc` – ROC bounds (Propositions 4–5) and the noise classifiers' ROC curves
 * :mod:`metabits.measures` – meta-I, meta-I₁ʳ, meta-I₂ʳ and RMI from counts (Tables 1–2)
 * :mod:`metabits.metad` – maximum-likelihood meta-d′ and M-ratio (Maniscalco & Lau, 2012)
+* :mod:`metabits.sdt` – Type 1 d′ and c, the meta-d′ model's rating probabilities, simulated
+  confidence-rating data and bootstrap intervals (Servajean & Servajean, 2026)
+* :mod:`metabits.criterion` – Delta-method z tests between criteria, Bonferroni, ROPE rules
 * :mod:`metabits.simulation` – the noise classifiers' data sets and the study of Figures 6–7
 * :mod:`metabits.group` – MV, CWMV, PCWMV, Theorem 8 and group simulations (Figure 8)
 * :mod:`metabits.datasets` – tables copied from the papers, with their sources
@@ -28,10 +31,13 @@ Conventions, each with one home:
   :class:`~typing.NamedTuple` (:class:`Bounds`, :class:`Curve`, :class:`Distribution`).
 """
 
-from . import datasets, group, simulation
+from . import criterion, datasets, group, sdt, simulation
 from ._results import Bounds, Curve, Distribution, Result
 from .bounds import (info_bounds, info_lower_bound, info_upper_bound, max_info_classifier,
                      min_info_classifier)
+from .criterion import (CriterionComparison, RopeRange, SDTVariance, compare_criteria,
+                        delta_variance, pairwise_z_tests, rope_range, rope_verdict, se_from_ci,
+                        trials_per_stimulus)
 from .group import (GroupResult, SimulatedAccuracy, StudentsResult, confidence_member,
                     cwmv_accuracy, group_accuracy_bounds, lattice_member,
                     majority_vote_accuracy, max_group_member, member_confidence,
@@ -47,6 +53,8 @@ from .noise import (NOISE_TYPES, accuracy_from_dprime, confidence_from_observati
 from .roc import (EdgeClassifiers, prop4_lower_edge_classifiers, roc_bounds_type1,
                   roc_bounds_type2, roc_curve_type1, roc_curve_type2, roc_from_responses,
                   roc_type2_from_confidence)
+from .sdt import (MetaDBootstrap, Type1SDT, bootstrap_meta_d, equiprobable_criteria,
+                  rating_probabilities, simulate_ratings, type1_sdt)
 
 __version__ = "0.2.0"
 
@@ -63,7 +71,7 @@ def __getattr__(name):  # PEP 562: metabits.plotting is imported on first use
 
 __all__ = [
     # modules
-    "datasets", "group", "plotting", "simulation",
+    "criterion", "datasets", "group", "plotting", "sdt", "simulation",
     # result types
     "Bounds", "Curve", "Distribution", "EdgeClassifiers", "GroupResult", "MetaDFit", "Result",
     "ResponseTable", "SimulatedAccuracy", "StudentsResult", "Type2Measures",
@@ -85,4 +93,9 @@ __all__ = [
     "majority_vote_accuracy", "max_group_member", "member_confidence", "min_group_member",
     "noise_group", "noise_member", "pcwmv", "simulate_pcwmv", "simulate_students",
     "theorem8_upper_as_printed",
+    # signal detection and criteria (Servajean & Servajean, 2026)
+    "CriterionComparison", "MetaDBootstrap", "RopeRange", "SDTVariance", "Type1SDT",
+    "bootstrap_meta_d", "compare_criteria", "delta_variance", "equiprobable_criteria",
+    "pairwise_z_tests", "rating_probabilities", "rope_range", "rope_verdict", "se_from_ci",
+    "simulate_ratings", "trials_per_stimulus", "type1_sdt",
 ]

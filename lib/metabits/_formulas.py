@@ -31,6 +31,20 @@ def accuracy_of(d):
     return ndtr(np.asarray(d, dtype=float) / 2.0)
 
 
+def sdt_type1(hit_rate, fa_rate):
+    """Equal-variance SDT from the rates: :math:`d' = z(HR) - z(FAR)` and
+    :math:`c = -(z(HR) + z(FAR))/2` (rates already in (0, 1)); returns ``(d, c)``."""
+    zh, zf = ndtri(hit_rate), ndtri(fa_rate)
+    return zh - zf, -0.5 * (zh + zf)
+
+
+def sdt_rates(d, c):
+    """The inverse of :func:`sdt_type1`: :math:`HR = \\Phi(d'/2 - c)`, :math:`FAR = \\Phi(-d'/2 - c)`;
+    returns ``(hit_rate, fa_rate)``."""
+    d, c = np.asarray(d, dtype=float), np.asarray(c, dtype=float)
+    return ndtr(d / 2.0 - c), ndtr(-d / 2.0 - c)
+
+
 def norm_pdf(x):
     """The standard normal density :math:`\\varphi(x)`."""
     return np.exp(-0.5 * np.square(x)) / np.sqrt(2.0 * np.pi)

@@ -18,6 +18,8 @@ count tables                       :func:`as_count_table`
 response tables (probabilities)    :func:`as_response_table`, :func:`as_member_tables`
 group members' rates               :func:`as_member_rates`
 random generators                  :func:`as_rng`
+positive sizes (CI half-widths, …) :func:`as_positive`
+names from a fixed list            :func:`as_choice`
 =================================  =========================================================
 
 **The table convention** (:func:`as_count_table`, :func:`as_response_table`): a table has shape
@@ -194,6 +196,25 @@ def as_labels(y, name: str = "label") -> np.ndarray:
     if np.any((arr != 1) & (arr != -1)):
         raise ValueError(f"{name} must contain only -1 and +1")
     return arr
+
+
+def as_positive(x, name: str, why: str = "") -> np.ndarray:
+    """Return ``x`` as a float array of strictly positive, finite values (e.g. CI half-widths).
+
+    ``why``, if given, is appended to the error message to say why the value must be positive.
+    """
+    arr = as_float_array(x, name)
+    if np.any(arr <= 0):
+        bad = arr[arr <= 0].ravel()[0]
+        raise ValueError(f"{name} must be > 0; got {bad:g}" + (f" ({why})" if why else ""))
+    return arr
+
+
+def as_choice(value, options, name: str) -> str:
+    """One of the names in ``options`` (e.g. a model or task of a paper's table), exactly."""
+    if not isinstance(value, str) or value not in options:
+        raise ValueError(f"unknown {name} {value!r}; must be one of {tuple(options)}")
+    return value
 
 
 def as_counts(x, name: str) -> np.ndarray:

@@ -5,9 +5,19 @@ The book never reads the papers themselves; these files are its only copies of t
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from importlib.resources import files
+from typing import NamedTuple
 
 import numpy as np
+
+from ._results import Result
+from ._validate import as_choice
+
+__all__ = ["SERVAJEAN_MODELS", "SERVAJEAN_RISKS", "SERVAJEAN_TASKS", "SERVAJEAN_VERDICTS",
+           "ServajeanCriteria", "ServajeanRow", "ServajeanTableS1", "ServajeanTableS2",
+           "ServajeanVerdicts", "meyen_table1", "servajean_c_verdicts", "servajean_table_s1",
+           "servajean_table_s2"]
 
 
 def _read_csv(name: str):
@@ -27,3 +37,218 @@ def meyen_table1() -> np.ndarray:
     """
     _, rows = _read_csv("meyen2025_table1.csv")
     return np.array([[int(v) for v in row[1:]] for row in rows])
+
+
+# --- Servajean & Servajean (2026) ----------------------------------------------------------------
+
+#: The three LLMs of Servajean & Servajean (2026), in the order of their tables.
+SERVAJEAN_MODELS = ("GPT-5", "DeepSeek-V3.2-Exp", "Mistral-Medium-2508")
+#: Their three tasks: A sentiment analysis, B oral vs written, C word depletion detection.
+SERVAJEAN_TASKS = ("A", "B", "C")
+#: The risk configurations of the c-calibration experiments (Table S2).
+SERVAJEAN_RISKS = ("S1", "None", "S2")
+
+
+@dataclass(frozen=True)
+class ServajeanRow(Result):
+    """One task × model row of Table S1 (:meth:`ServajeanTableS1.at`); also a mapping."""
+
+    task: str
+    model: str
+    d_prime: float
+    meta_d: float
+    m_ratio: float
+
+
+class ServajeanCriteria(NamedTuple):
+    """One task × model of Table S2 (:meth:`ServajeanTableS2.at`): arrays over S1, None, S2."""
+
+    c: np.ndarray
+    half_width: np.ndarray
+
+
+@dataclass(frozen=True)
+class ServajeanTableS1(Result):
+    """Servajean & Servajean (2026), Table S1; arrays indexed ``[task, model]``.
+
+    Attributes
+    ----------
+    tasks, models : the row and column names (:data:`SERVAJEAN_TASKS`, :data:`SERVAJEAN_MODELS`).
+    d_prime, meta_d, m_ratio : the printed posterior means, shape (3, 3).
+    """
+
+    tasks: tuple
+    models: tuple
+    d_prime: np.ndarray
+    meta_d: np.ndarray
+    m_ratio: np.ndarray
+
+    def at(self, task: str, model: str) -> ServajeanRow:
+        """The row of one task and model.
+
+        Raises
+        ------
+        ValueError
+            For an unknown task or model name.
+        """
+        i = self.tasks.index(as_choice(task, self.tasks, "task"))
+        j = self.models.index(as_choice(model, self.models, "model"))
+        return ServajeanRow(task, model, *(float(self[k][i, j])
+                                          for k in ("d_prime", "meta_d", "m_ratio")))
+
+
+@dataclass(frozen=True)
+class ServajeanTableS2(Result):
+    """Servajean & Servajean (2026), Table S2; arrays indexed ``[task, risk, model]``.
+
+    Attributes
+    ----------
+    tasks, risks, models : the names (:data:`SERVAJEAN_TASKS`, :data:`SERVAJEAN_RISKS`,
+        :data:`SERVAJEAN_MODELS`).
+    c : the printed criteria, shape (3, 3, 3).
+    half_width : half-widths of their 95% confidence intervals (Delta method), shape (3, 3, 3).
+    """
+
+    tasks: tuple
+    risks: tuple
+    models: tuple
+    c: np.ndarray
+    half_width: np.ndarray
+
+    def at(self, task: str, model: str) -> ServajeanCriteria:
+        """The criteria and half-widths of one task and model over the risks S1, None, S2.
+
+        Returns
+        -------
+        ServajeanCriteria
+            ``(c, half_width)``, each of shape (3,).
+
+        Raises
+        ------
+        ValueError
+            For an unknown task or model name.
+        """
+        i = self.tasks.index(as_choice(task, self.tasks, "task"))
+        j = self.models.index(as_choice(model, self.models, "model"))
+        return ServajeanCriteria(self.c[i, :, j].copy(), self.half_width[i, :, j].copy())
+
+
+def _grid(rows, keys, names, columns):
+    """Arrays indexed by the name tuples ``names`` from CSV rows keyed by ``keys`` columns."""
+    out = [np.full(tuple(len(n) for n in names), np.nan) for _ in columns]
+    for row in rows:
+        idx = tuple(n.index(row[k]) for k, n in zip(keys, names))
+        for arr, col in zip(out, columns):
+            arr[idx] = float(row[col])
+    if any(np.isnan(a).any() for a in out):
+        raise ValueError("incomplete table file")  # a corrupted package, not user input
+    return out
+
+
+def servajean_table_s1() -> ServajeanTableS1:
+    """Servajean & Servajean (2026), Table S1: d′, meta-d′ and M-ratio of three LLMs × 3 tasks.
+
+    Returns
+    -------
+    ServajeanTableS1
+        Arrays indexed ``[task, model]``; ``.at("B", "GPT-5")`` gives one row.
+
+    References
+    ----------
+    Servajean & Servajean (2026), arXiv:2603.29693, Table S1 (posterior means of HMeta-d).
+
+    Examples
+    --------
+    >>> t = servajean_table_s1()
+    >>> t.at("A", "GPT-5").meta_d
+    2.7738
+    """
+    header, rows = _read_csv("servajean2026_table_s1.csv")
+    rows = [dict(zip(header, r)) for r in rows]
+    d, m, r = _grid(rows, ("task", "model"), (SERVAJEAN_TASKS, SERVAJEAN_MODELS),
+                    ("d_prime", "meta_d", "m_ratio"))
+    return ServajeanTableS1(SERVAJEAN_TASKS, SERVAJEAN_MODELS, d, m, r)
+
+
+def servajean_table_s2() -> ServajeanTableS2:
+    """Servajean & Servajean (2026), Table S2: criterion c ± 95% CI half-width × risk.
+
+    Returns
+    -------
+    ServajeanTableS2
+        Arrays indexed ``[task, risk, model]``; ``.at("C", "GPT-5")`` gives one model's three
+        risk configurations.
+
+    References
+    ----------
+    Servajean & Servajean (2026), arXiv:2603.29693, Table S2.
+
+    Examples
+    --------
+    >>> c, hw = servajean_table_s2().at("B", "Mistral-Medium-2508")
+    >>> c.tolist(), hw.tolist()
+    ([-0.2748, 0.1666, 0.1487], [0.0328, 0.0317, 0.0318])
+    """
+    header, rows = _read_csv("servajean2026_table_s2.csv")
+    rows = [dict(zip(header, r)) for r in rows]
+    c, hw = _grid(rows, ("task", "risk", "model"),
+                  (SERVAJEAN_TASKS, SERVAJEAN_RISKS, SERVAJEAN_MODELS), ("c", "ci_half_width"))
+    return ServajeanTableS2(SERVAJEAN_TASKS, SERVAJEAN_RISKS, SERVAJEAN_MODELS, c, hw)
+
+
+#: The verdicts the paper's text gives on differences in c (:func:`servajean_c_verdicts`).
+SERVAJEAN_VERDICTS = ("practically significant", "inconclusive", "not significant")
+
+
+@dataclass(frozen=True)
+class ServajeanVerdicts(Result):
+    """The paper's verdict on every pairwise difference of Table S2's criteria.
+
+    Attributes
+    ----------
+    tasks, models : as in :class:`ServajeanTableS2`.
+    pairs : the risk pairs ``(("S1", "None"), ("S1", "S2"), ("None", "S2"))``, in the order
+        of :func:`metabits.compare_criteria` over S1, None, S2.
+    verdict : array of str, shape (3 tasks, 3 models, 3 pairs), from
+        :data:`SERVAJEAN_VERDICTS`.
+    """
+
+    tasks: tuple
+    models: tuple
+    pairs: tuple
+    verdict: np.ndarray
+
+
+def servajean_c_verdicts() -> ServajeanVerdicts:
+    """The paper's verdicts on the 27 differences in c between risk configurations.
+
+    Read off the text of the Results ("c-calibration experiments"); the data file quotes the
+    sentences each verdict comes from. "Significant" without qualification means statistically
+    and practically significant (the paper's convention).
+
+    Returns
+    -------
+    ServajeanVerdicts
+
+    References
+    ----------
+    Servajean & Servajean (2026), arXiv:2603.29693, Results.
+
+    Examples
+    --------
+    >>> v = servajean_c_verdicts()
+    >>> v.verdict[0, 1].tolist()  # task A, DeepSeek-V3.2-Exp
+    ['inconclusive', 'practically significant', 'inconclusive']
+    """
+    header, rows = _read_csv("servajean2026_c_verdicts.csv")
+    pairs = (("S1", "None"), ("S1", "S2"), ("None", "S2"))
+    out = np.full((3, 3, 3), "", dtype=object)
+    for row in rows:
+        r = dict(zip(header, row))
+        if r["verdict"] not in SERVAJEAN_VERDICTS:
+            raise ValueError(f"unknown verdict {r['verdict']!r} in the data file")
+        out[SERVAJEAN_TASKS.index(r["task"]), SERVAJEAN_MODELS.index(r["model"]),
+            pairs.index((r["risk_a"], r["risk_b"]))] = r["verdict"]
+    if np.any(out == ""):
+        raise ValueError("incomplete verdict file")
+    return ServajeanVerdicts(SERVAJEAN_TASKS, SERVAJEAN_MODELS, pairs, out.astype(str))

@@ -1,0 +1,224 @@
+"""metabits.criterion and the Table S1 / S2 loaders: Delta-method variances, pairwise z tests,
+the ROPE rule and its inverse, and the significance pattern of Servajean & Servajean (2026).
+
+Independent checks: Monte Carlo for the Delta method, scipy.stats.norm for the z tests, brute
+force over a grid of ROPE widths for the inverse of the ROPE rule, and the paper's statements.
+"""
+
+import numpy as np
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from scipy.stats import norm
+
+import metabits as mb
+from metabits import criterion, datasets
+
+finite = dict(allow_nan=False, allow_infinity=False)
+S1, S2 = datasets.servajean_table_s1(), datasets.servajean_table_s2()
+
+
+# ------------------------------------------------------------------------- data files
+
+def test_tables_as_printed():
+    assert S1.d_prime.shape == S1.meta_d.shape == S1.m_ratio.shape == (3, 3)
+    assert S2.c.shape == S2.half_width.shape == (3, 3, 3)
+    row = S1.at("C", "DeepSeek-V3.2-Exp")
+    assert (row.d_prime, row.meta_d, row.m_ratio) == (1.2565, 0.8866, 0.7061)
+    c, hw = S2.at("C", "GPT-5")
+    assert c.tolist() == [-1.4297, -0.0265, 0.7667] and hw.tolist() == [0.0644, 0.0356, 0.0465]
+    assert S2.c[0, 0, 0] == -0.6304 and S2.half_width[2, 2, 2] == 0.0300
+    assert S1.models == S2.models == ("GPT-5", "DeepSeek-V3.2-Exp", "Mistral-Medium-2508")
+
+
+def test_data_files_carry_their_source():
+    from importlib.resources import files
+    for name in ("servajean2026_table_s1.csv", "servajean2026_table_s2.csv"):
+        head = files("metabits").joinpath("data", name).read_text().splitlines()[0]
+        assert head.startswith("# Servajean & Servajean (2026)") and "2603.29693" in head
+
+
+@pytest.mark.parametrize("call, match", [
+    (lambda: S1.at("D", "GPT-5"), "unknown task 'D'"),
+    (lambda: S1.at("A", "GPT-4"), "unknown model 'GPT-4'"),
+    (lambda: S2.at("A", "gpt-5"), "unknown model"),
+    (lambda: S2.at(1, "GPT-5"), "unknown task"),
+])
+def test_unknown_names(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()
+
+
+# ------------------------------------------------------------------------- Delta method
+
+def test_delta_method_matches_monte_carlo():
+    """SDs of d′ and c over 20,000 simulated experiments of 2,000 trials per class (±3%)."""
+    rng = np.random.default_rng(5)
+    d, c, n = 2.3, -0.13, 2000
+    hr, far = norm.cdf(d / 2 - c), norm.cdf(-d / 2 - c)
+    h = rng.binomial(n, hr, 20000) / n
+    f = rng.binomial(n, far, 20000) / n
+    d_hat, c_hat = norm.ppf(h) - norm.ppf(f), -(norm.ppf(h) + norm.ppf(f)) / 2
+    v = mb.delta_variance(d, c, n)
+    assert v.se_d == pytest.approx(d_hat.std(), rel=0.03)
+    assert v.se_c == pytest.approx(c_hat.std(), rel=0.03)
+
+
+@given(d=st.floats(0.1, 4, **finite), c=st.floats(-1.5, 1.5, **finite),
+       n1=st.integers(10, 10 ** 6), n2=st.integers(10, 10 ** 6))
+@settings(max_examples=60, deadline=None)
+def test_se_of_d_is_twice_se_of_c(d, c, n1, n2):
+    v = mb.delta_variance(d, c, n1, n2)
+    assert v.var_d == pytest.approx(4 * v.var_c, rel=1e-12)
+    assert v.se_d == pytest.approx(2 * v.se_c, rel=1e-12)
+
+
+@given(d=st.floats(0.2, 4, **finite), c=st.floats(-1, 1, **finite),
+       n=st.integers(50, 10 ** 6), level=st.floats(0.5, 0.999, **finite))
+@settings(max_examples=60, deadline=None)
+def test_trials_per_stimulus_inverts_delta_variance(d, c, n, level):
+    hw = norm.ppf(0.5 + level / 2) * mb.delta_variance(d, c, n).se_c
+    assert mb.trials_per_stimulus(d, c, hw, level) == pytest.approx(n, rel=1e-9)
+
+
+def test_se_from_ci():
+    assert mb.se_from_ci(1.959963984540054) == pytest.approx(1.0)
+    assert mb.se_from_ci(norm.ppf(0.95), level=0.9) == pytest.approx(1.0)
+    np.testing.assert_allclose(mb.se_from_ci([0.0330, 0.0291]), np.array([0.0330, 0.0291]) / 1.96,
+                               rtol=2e-5)
+
+
+# ------------------------------------------------------------------------- z tests
+
+def test_pairwise_z_tests_against_scipy():
+    x, se = np.array([0.2, 0.5, 0.41]), np.array([0.05, 0.07, 0.06])
+    r = mb.pairwise_z_tests(x, se)
+    assert r.pairs == ((0, 1), (0, 2), (1, 2))
+    for k, (i, j) in enumerate(r.pairs):
+        z = (x[j] - x[i]) / np.hypot(se[i], se[j])
+        assert r.z[k] == pytest.approx(z)
+        assert r.p[k] == pytest.approx(2 * norm.sf(abs(z)))
+        assert r.p_adjusted[k] == pytest.approx(min(1, 3 * 2 * norm.sf(abs(z))))
+        assert r.significant[k] == (abs(z) > norm.ppf(1 - 0.05 / 6))
+        assert r.ci.upper[k] - r.ci.lower[k] == pytest.approx(2 * 1.959964 * np.hypot(se[i], se[j]),
+                                                              rel=1e-6)
+
+
+def test_compare_criteria_is_pairwise_z_on_recovered_ses():
+    c, hw = S2.at("A", "DeepSeek-V3.2-Exp")
+    a = mb.compare_criteria(c, hw)
+    b = mb.pairwise_z_tests(c, hw / norm.ppf(0.975))
+    np.testing.assert_allclose(a.z, b.z)
+    assert a.n_comparisons == 3
+
+
+# ------------------------------------------------------------------------- ROPE
+
+@given(st.lists(st.tuples(st.floats(-1, 1, **finite), st.floats(0.001, 0.5, **finite)),
+                min_size=1, max_size=8),
+       st.floats(0.005, 0.8, **finite))
+@settings(max_examples=80, deadline=None)
+def test_rope_range_is_exactly_the_set_of_rules_that_reproduce_the_verdicts(intervals, r0):
+    """Verdicts made with one ROPE r0: r reproduces them iff lower <= r < upper (brute force)."""
+    mid, half = np.array(intervals).T
+    lo, hi = mid - half, mid + half
+    verdicts = mb.rope_verdict(lo, hi, r0).tolist()
+    rr = mb.rope_range(lo, hi, verdicts)
+    assert rr.consistent and rr.lower <= r0 < rr.upper
+    for r in np.linspace(0.001, 1.6, 400):
+        assume(not np.any(np.isclose(r, np.abs(np.r_[lo, hi]), atol=1e-9)))
+        same = mb.rope_verdict(lo, hi, r).tolist() == verdicts
+        assert same == (rr.lower <= r < rr.upper)
+
+
+def test_rope_verdict_and_range_edge_cases():
+    assert mb.rope_verdict([-0.3], [-0.2], 0.1).tolist() == ["practically significant"]
+    rr = mb.rope_range([0.05], [0.15], [None])
+    assert (rr.lower, rr.upper, rr.lower_from, rr.upper_from) == (0.0, np.inf, -1, -1)
+    rr = mb.rope_range([0.2, 0.05], [0.3, 0.1], ["inconclusive", "practically significant"])
+    assert not rr.consistent
+    with pytest.raises(ValueError, match="unknown verdict"):
+        mb.rope_range([0.1], [0.2], ["significant"])
+    with pytest.raises(ValueError, match="one verdict per interval"):
+        mb.rope_range([0.1, 0.2], [0.2, 0.3], ["inconclusive"])
+    with pytest.raises(ValueError, match="lower <= upper"):
+        mb.rope_verdict([0.3], [0.2], 0.1)
+
+
+@pytest.mark.parametrize("call, match", [
+    (lambda: mb.se_from_ci(0.0), "CI half-width must be > 0"),
+    (lambda: mb.se_from_ci(-0.03), "CI half-width must be > 0"),
+    (lambda: mb.compare_criteria([0.1, 0.2], [0.03, 0.0]), "CI half-width must be > 0"),
+    (lambda: mb.compare_criteria([0.1], [0.03]), "at least two conditions"),
+    (lambda: mb.compare_criteria([0.1, 0.2], [0.03, 0.03, 0.03]), "same shape"),
+    (lambda: mb.pairwise_z_tests([0.1, 0.2], [0.03, 0.03], alpha=0), "alpha"),
+    (lambda: mb.pairwise_z_tests([0.1, 0.2], [0.03, 0.03], n_comparisons=0), "n_comparisons"),
+    (lambda: mb.delta_variance(1.0, 0.0, 0), "n_s1"),
+    (lambda: mb.rope_verdict([0.1], [0.2], 0.0), "rope half-width must be > 0"),
+    (lambda: mb.trials_per_stimulus(1.0, 0.0, -0.01), "CI half-width must be > 0"),
+])
+def test_bad_input(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()
+
+
+# ------------------------------------------------------------------------- the paper
+
+def _table_s2_tests():
+    """Every pairwise test of Table S2: arrays (task, model, pair), pairs (S1,None),(S1,S2),(None,S2)."""
+    return mb.compare_criteria(np.moveaxis(S2.c, 1, 2), np.moveaxis(S2.half_width, 1, 2))
+
+
+def test_significance_pattern_of_table_s2():
+    """Results: exactly two of the 27 differences are not significant — Mistral's None vs S2 in
+    task B and DeepSeek's S1 vs None in task C — and every significant one has the direction of
+    the risk (c_S1 < c_None < c_S2)."""
+    r = _table_s2_tests()
+    assert r.diff.shape == (3, 3, 3) and r.n_comparisons == 3
+    not_sig = {(S2.tasks[t], S2.models[m], r.pairs[k])
+               for t, m, k in zip(*np.nonzero(~r.significant))}
+    assert not_sig == {("B", "Mistral-Medium-2508", (1, 2)), ("C", "DeepSeek-V3.2-Exp", (0, 1))}
+    assert np.all(r.diff[r.significant] > 0)
+    assert np.all(r.diff[~r.significant] < 0)  # both non-significant pairs point the wrong way
+    # GPT-5 alone differs significantly between every pair of configurations in every task
+    assert r.significant[:, 0].all()
+    assert not r.significant[:, 1].all() and not r.significant[:, 2].all()
+    # GPT-5: c below 0 under risk S1, above 0 under risk S2, in every task
+    assert np.all(S2.c[:, 0, 0] < 0) and np.all(S2.c[:, 2, 0] > 0)
+
+
+def _rope_range(adjusted: bool):
+    """ROPE half-widths consistent with the paper's verdicts; "not significant" constrains none."""
+    ci_level = 1 - 0.05 / 3 if adjusted else 0.95
+    r = mb.compare_criteria(np.moveaxis(S2.c, 1, 2), np.moveaxis(S2.half_width, 1, 2),
+                            ci_level=ci_level)
+    v = datasets.servajean_c_verdicts()
+    verdicts = [None if x == "not significant" else x for x in v.verdict.ravel()]
+    where = [(t, m, p) for t in v.tasks for m in v.models for p in v.pairs]
+    return mb.rope_range(r.ci.lower.ravel(), r.ci.upper.ravel(), verdicts), where, r, v
+
+
+def test_verdict_file_matches_the_statistical_pattern():
+    """"Not significant" in the text is exactly where our z test is not significant."""
+    _, _, r, v = _rope_range(False)
+    assert np.array_equal(v.verdict == "not significant", ~r.significant)
+    assert (v.verdict == "inconclusive").sum() == 3
+    assert (v.verdict == "practically significant").sum() == 22
+
+
+def test_rope_range_of_table_s2():
+    """The paper's verdicts: 22 practically significant, 3 practically inconclusive differences.
+    With unadjusted 95% intervals the consistent ROPE half-widths are [0.0541, 0.1211); with
+    Bonferroni-adjusted ones [0.0446, 0.1247). Both contain 0.1. Values checked by hand from
+    Table S2: e.g. DeepSeek, task A, None vs S2: 0.3116 − 0.2149 = 0.0967 minus
+    √(0.0300² + 0.0303²) = 0.0426 gives 0.0541."""
+    for adjusted, (lo, hi, lo_from, hi_from) in {
+            False: (0.0541, 0.1211, ("A", "DeepSeek-V3.2-Exp", ("None", "S2")),
+                    ("A", "DeepSeek-V3.2-Exp", ("S1", "None"))),
+            True: (0.0446, 0.1247, ("A", "DeepSeek-V3.2-Exp", ("None", "S2")),
+                   ("A", "DeepSeek-V3.2-Exp", ("S1", "S2")))}.items():
+        rr, where, _, _ = _rope_range(adjusted)
+        assert rr.consistent
+        assert rr.lower == pytest.approx(lo, abs=5e-5) and rr.upper == pytest.approx(hi, abs=5e-5)
+        assert where[rr.lower_from] == lo_from and where[rr.upper_from] == hi_from
+        assert rr.lower <= 0.1 < rr.upper
