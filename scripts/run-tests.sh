@@ -4,5 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup-env.sh
-export MPLBACKEND=Agg
+# No MPLBACKEND here: Jupyter kernels inherit it, and with MPLBACKEND=Agg the notebooks that nbval
+# runs (and the book build reuses) show no figures. Headless, matplotlib picks Agg by itself.
 exec .venv/bin/python -m pytest "$@"
