@@ -1,0 +1,75 @@
+"""Every notebook installs metabits on Colab from the one repository address of the book.
+
+A chapter opened on Colab (the launch button) has no ``metabits``, so its first code cell installs
+the library from the book's repository when, and only when, it runs there::
+
+    if "google.colab" in sys.modules:
+        %pip install -q "metabits @ git+<repository.url>#subdirectory=lib"
+
+The address must be ``repository.url`` in ``_config.yml`` — the one setting the launch,
+repository and issue buttons read — so that moving the book cannot leave a notebook installing
+from the old place. The Part I chapters must have the cell; any other notebook that installs
+``metabits`` from git must use the same address.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted((ROOT / "book").rglob("*.ipynb"))
+#: notebooks whose first code cell must install metabits on Colab
+MUST_INSTALL = sorted((ROOT / "book" / "meyen").glob("*.ipynb"))
+#: ``git+<url>#subdirectory=lib``, in a ``%pip install`` line or in a pip argument list
+INSTALL_URL = re.compile(r"git\+(?P<url>[^\s\"'#]+)#subdirectory=lib")
+
+
+def repository_url() -> str:
+    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    return config["repository"]["url"]
+
+
+def code_cells(path: Path) -> list[str]:
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return ["".join(cell["source"]) for cell in cells if cell["cell_type"] == "code"]
+
+
+def test_the_regex_reads_both_install_forms():
+    url = "https://github.com/o/r"
+    forms = [f'%pip install -q "metabits @ git+{url}#subdirectory=lib"',
+             f'["pip", "install", "git+{url}#subdirectory=lib"]']
+    assert [INSTALL_URL.search(form)["url"] for form in forms] == [url, url]
+
+
+def test_part_one_is_found():
+    assert len(MUST_INSTALL) == 8, [p.name for p in MUST_INSTALL]
+
+
+@pytest.mark.parametrize("path", MUST_INSTALL, ids=lambda p: p.name)
+def test_first_code_cell_installs_metabits_on_colab_only(path):
+    from IPython.core.inputtransformer2 import TransformerManager
+
+    first = code_cells(path)[0]
+    urls = INSTALL_URL.findall(first)
+    assert urls, f"{path.name}: the first code cell does not install metabits from git"
+    guard = first.index('if "google.colab" in sys.modules')
+    assert guard < first.index("git+"), f"{path.name}: the install is not guarded by Colab"
+    assert first.index("git+") < first.index("import metabits"), \
+        f"{path.name}: metabits is imported before it is installed"
+    # the cell is valid IPython: %pip inside the if block becomes a function call
+    compile(TransformerManager().transform_cell(first), path.name, "exec")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT / "book")))
+def test_install_url_is_the_configured_repository(path):
+    urls = {m["url"] for cell in code_cells(path) for m in INSTALL_URL.finditer(cell)}
+    if path not in MUST_INSTALL and not urls:
+        pytest.skip("installs nothing")
+    assert urls == {repository_url()}, (
+        f"{path.name} installs metabits from {sorted(urls)}, but repository.url in _config.yml "
+        f"is {repository_url()}: change the notebook (or the setting) so they agree")
