@@ -13,6 +13,8 @@ Roberts (2026). One module per idea:
   confidence-rating data and bootstrap intervals (Servajean & Servajean, 2026)
 * :mod:`metabits.criterion` – Delta-method z tests between criteria, Bonferroni, ROPE rules
 * :mod:`metabits.simulation` – the noise classifiers' data sets and the study of Figures 6–7
+* :mod:`metabits.oskr` – OSKR = I(S; T)/H(T), its estimators and bootstrap intervals (Roberts)
+* :mod:`metabits.feedback_channel` – binary self-assessment channels in closed form (Roberts)
 * :mod:`metabits.group` – MV, CWMV, PCWMV, Theorem 8 and group simulations (Figure 8)
 * :mod:`metabits.datasets` – tables copied from the papers, with their sources
 * :mod:`metabits.plotting` – the book's colours and deterministic figure files (imported on
@@ -47,6 +49,10 @@ from .information import (accuracy, binary_entropy, entropy, mutual_information,
                           transmitted_information)
 from .measures import ResponseTable, Type2Measures, meta_I_normal, response_table, type2_measures
 from .metad import MetaDFit, fit_meta_d, fit_meta_d_many
+from .feedback_channel import (BinaryChannel, FeedbackChannel, binary_channel,
+                               effective_error_for_oskr, feedback_channel, hit_rate_for_oskr)
+from .oskr import (LowOutcomeEntropyWarning, OSKREstimate, contingency_table, correctness_table,
+                   oskr, oskr_ci, oskr_ci_from_table, oskr_from_table)
 from .noise import (NOISE_TYPES, accuracy_from_dprime, confidence_from_observation,
                     discrete_confidence, dprime_from_accuracy, noise_info, normal_confidence_pdf,
                     normal_info, observation_pdf, sample_observations)
@@ -88,6 +94,11 @@ __all__ = [
     "roc_curve_type2", "roc_from_responses", "roc_type2_from_confidence",
     # Type 2 measures
     "fit_meta_d", "fit_meta_d_many", "meta_I_normal", "response_table", "type2_measures",
+    # OSKR and binary self-assessment channels (Roberts, 2026)
+    "BinaryChannel", "FeedbackChannel", "LowOutcomeEntropyWarning", "OSKREstimate",
+    "binary_channel", "contingency_table", "correctness_table", "effective_error_for_oskr",
+    "feedback_channel", "hit_rate_for_oskr", "oskr", "oskr_ci", "oskr_ci_from_table",
+    "oskr_from_table",
     # groups
     "confidence_member", "cwmv_accuracy", "group_accuracy_bounds", "lattice_member",
     "majority_vote_accuracy", "max_group_member", "member_confidence", "min_group_member",

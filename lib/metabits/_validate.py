@@ -20,6 +20,9 @@ group members' rates               :func:`as_member_rates`
 random generators                  :func:`as_rng`
 positive sizes (CI half-widths, …) :func:`as_positive`
 names from a fixed list            :func:`as_choice`
+per-trial categories (outcomes)    :func:`as_categories`
+per-trial pairs (outcome, signal)  :func:`as_same_length`
+contingency tables (outcome × S)   :func:`as_contingency_table`
 =================================  =========================================================
 
 **The table convention** (:func:`as_count_table`, :func:`as_response_table`): a table has shape
@@ -309,6 +312,44 @@ def as_member_rates(acc_pos, acc_neg, prior, bayes: bool = True):
         raise ValueError(f"member accuracy p+·acc+ + (1−p+)·acc− = {bad:g} is below the larger "
                          f"prior {top:g}: its predictions are not Bayes predictions (Assumption 4)")
     return tp, tn, p, np.clip(acc, top, 1.0) if bayes else acc
+
+
+def as_categories(x, name: str):
+    """Per-trial categories (outcomes, discrete signals): a non-empty 1-D array of numbers,
+    booleans or strings. Returns ``(codes, levels)``: integer codes 0..k-1 and the sorted distinct
+    values they stand for."""
+    arr = np.asarray(x)
+    if arr.dtype.kind not in "biufUS" or arr.ndim != 1 or arr.size == 0:
+        raise ValueError(f"{name} must be a non-empty 1-D array of numbers, booleans or strings "
+                         f"(one value per trial); got {arr.dtype} of shape {arr.shape}")
+    if arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} must be finite (found NaN or infinity)")
+    levels, codes = np.unique(arr, return_inverse=True)
+    return codes.astype(np.int64), levels
+
+
+def as_same_length(a: np.ndarray, b: np.ndarray, names: str) -> int:
+    """The common length of two per-trial arrays (one value per trial each)."""
+    if len(a) != len(b):
+        raise ValueError(f"{names} must have one value per trial each; got {len(a)} and {len(b)}")
+    return len(a)
+
+
+def as_contingency_table(counts, name: str = "counts") -> np.ndarray:
+    """A stack of contingency tables ``(..., k_T, k_S)``: rows are the outcomes T, columns the
+    values of the signal S. Non-negative finite counts; no table may be empty."""
+    c = as_counts(counts, name)
+    if c.ndim < 2 or c.shape[-1] == 0 or c.shape[-2] == 0:
+        raise ValueError(f"{name} must be a table (..., outcomes, signal values) of counts; "
+                         f"got shape {c.shape}")
+    totals = c.sum(axis=(-2, -1))
+    if not np.all(np.isfinite(totals)):
+        raise ValueError(f"{name} are too large: a table's total overflows a float")
+    if np.any(totals == 0):
+        where = np.argwhere(totals == 0)[0] if totals.ndim else ()
+        at = f" (table {tuple(int(i) for i in where)})" if len(where) else ""
+        raise ValueError(f"{name} has an empty table{at}: there is nothing to estimate from")
+    return c
 
 
 def scalar_or_array(arr):
