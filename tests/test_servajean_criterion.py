@@ -222,3 +222,32 @@ def test_rope_range_of_table_s2():
         assert rr.lower == pytest.approx(lo, abs=5e-5) and rr.upper == pytest.approx(hi, abs=5e-5)
         assert where[rr.lower_from] == lo_from and where[rr.upper_from] == hi_from
         assert rr.lower <= 0.1 < rr.upper
+
+
+def test_trial_counts_implied_by_table_s2():
+    """Chapter 'Metacognitive efficiency': the "None" intervals imply about 10,000 trials per
+    class in task A and 5,000 in tasks B and C (the paper: more trials in task A, where d′ > 3).
+    Independent check: simulating the criterion at the implied count reproduces the half-width."""
+    n = mb.trials_per_stimulus(S1.d_prime, S2.c[:, 1, :], S2.half_width[:, 1, :])
+    assert np.all((9000 < n[0]) & (n[0] < 10500))
+    assert np.all((4500 < n[1:]) & (n[1:] < 5500))
+    rng = np.random.default_rng(3)
+    d, c, k = S1.d_prime[0, 0], S2.c[0, 1, 0], int(round(n[0, 0]))
+    h = rng.binomial(k, norm.cdf(d / 2 - c), 40000) / k
+    f = rng.binomial(k, norm.cdf(-d / 2 - c), 40000) / k
+    c_hat = -(norm.ppf(h) + norm.ppf(f)) / 2
+    assert 1.959964 * c_hat.std() == pytest.approx(S2.half_width[0, 1, 0], rel=0.02)
+
+
+def test_printed_m_ratios_are_means_of_ratios():
+    """Every printed M-ratio exceeds meta-d′/d′, and the second-order mean-of-ratios correction
+    with Var d′ = 4 Var c from Table S2 brings every row closer (within 1.3e-4 of the print)."""
+    from metabits import paper_numbers as pn
+
+    ratio = S1.meta_d / S1.d_prime
+    assert np.all(S1.m_ratio > ratio)
+    for i, task in enumerate(S1.tasks):
+        for j, model in enumerate(S1.models):
+            approx = pn.servajean_mean_of_ratios(task, model)
+            assert abs(approx - S1.m_ratio[i, j]) < abs(ratio[i, j] - S1.m_ratio[i, j])
+            assert abs(approx - S1.m_ratio[i, j]) < 1.3e-4
