@@ -47,7 +47,13 @@ def info_upper_bound(acc, priors=0.5):
     :math:`\\max info = H_2(p_+) - 2(1 - acc)`. With :math:`m_1 = \\lfloor 1/acc \\rfloor` and
     :math:`m_2 = m_1 + 1`,
 
-    .. math:: \\max info = H(Y) - \\frac{(1/m_1 - acc)\\log m_2 + (acc - 1/m_2)\\log m_1}{1/m_1 - 1/m_2},
+    .. math::
+
+       \\begin{aligned}
+       \\max info &= H(Y) - \\frac{N}{1/m_1 - 1/m_2}, \\\\
+       N &= (1/m_1 - acc)\\log m_2 \\\\
+         &\\quad + (acc - 1/m_2)\\log m_1,
+       \\end{aligned}
 
     that is, :math:`H(Y)` minus the linear interpolation of :math:`\\log m` between the points
     :math:`(1/m, \\log m)`.
@@ -56,13 +62,34 @@ def info_upper_bound(acc, priors=0.5):
     ----------
     acc : float or array_like
         Accuracies in [max prior, 1].
-    priors : float or sequence of float
+    priors : float or sequence of float, default 0.5
         The prior :math:`p_+` of one label (binary case) or the L label priors.
+
+    Returns
+    -------
+    float or ndarray
+        The bound in bits, shaped like ``acc``.
 
     Raises
     ------
     ValueError
         For priors that are not a distribution, or an accuracy outside [max prior, 1].
+
+    References
+    ----------
+    Meyen et al. (2025), Theorem 3 (upper bound; attained by uniform noise, Figure 3) and
+    Theorem 6 (upper bound); Berger (2003).
+
+    Examples
+    --------
+    Theorem 3 at acc = 0.7 (Meyen et al., 2025, section "Our New Information-Theoretic Measure:
+    Relative Metainformation": "0.4 (upper bound)"), and Theorem 6's example of L = 4 equally
+    likely labels at acc = 0.4:
+
+    >>> round(info_upper_bound(0.7), 3)
+    0.4
+    >>> round(info_upper_bound(0.4, [0.25, 0.25, 0.25, 0.25]), 3)
+    0.649
     """
     p = _priors(priors)
     acc = _accuracy_for(acc, p)
@@ -92,13 +119,48 @@ def info_lower_bound(acc, priors=0.5):
 
     Theorem 6 (Hledík et al., 2019), which for two labels is the lower bound of Theorem 3,
     :math:`\\min info = H_2(p_+) - H_2(acc)` (Fano's inequality). With priors sorted in decreasing
-    order, :math:`m_3` the largest :math:`m` with :math:`p_m \\ge (\\sum_{l\\le m} p_l - acc)/(m-1)` and
-    :math:`q = \\sum_{l \\le m_3} p_l`,
+    order, :math:`m_3` the largest :math:`m` with
+    :math:`p_m \\ge (\\sum_{l\\le m} p_l - acc)/(m-1)` and :math:`q = \\sum_{l \\le m_3} p_l`,
 
-    .. math:: \\min info = \\sum_{l=1}^{m_3} p_l \\log\\frac{1}{p_l} - acc\\log\\frac1{acc}
-              - (q - acc)\\log\\frac{m_3 - 1}{q - acc}.
+    .. math::
 
-    Parameters and errors as in :func:`info_upper_bound`.
+       \\begin{aligned}
+       \\min info &= \\sum_{l=1}^{m_3} p_l \\log\\frac{1}{p_l} - acc\\log\\frac1{acc} \\\\
+                 &\\quad - (q - acc)\\log\\frac{m_3 - 1}{q - acc}.
+       \\end{aligned}
+
+    Parameters
+    ----------
+    acc : float or array_like
+        Accuracies in [max prior, 1].
+    priors : float or sequence of float, default 0.5
+        The prior :math:`p_+` of one label (binary case) or the L label priors.
+
+    Returns
+    -------
+    float or ndarray
+        The bound in bits, shaped like ``acc``.
+
+    Raises
+    ------
+    ValueError
+        For priors that are not a distribution, or an accuracy outside [max prior, 1].
+
+    References
+    ----------
+    Meyen et al. (2025), Theorem 3 (lower bound; attained by binary noise, Figure 3) and
+    Theorem 6 (lower bound); Hledík et al. (2019); Cover & Thomas (2006), Fano's inequality.
+
+    Examples
+    --------
+    Theorem 3 at acc = 0.7 (Meyen et al., 2025, section "Example Computation of Existing
+    Information-Theoretic Measures": "min info(acc) = 0.12 bit"), and Theorem 6 for L = 4 equally
+    likely labels at acc = 0.4:
+
+    >>> round(info_lower_bound(0.7), 2)
+    0.12
+    >>> round(info_lower_bound(0.4, [0.25, 0.25, 0.25, 0.25]), 3)
+    0.078
     """
     p = _priors(priors)
     acc = _accuracy_for(acc, p)
@@ -126,14 +188,21 @@ def info_bounds(acc, priors=0.5):
 
     Returns
     -------
-    (lower, upper) : tuple of float or ndarray
-        ``min info(acc)`` and ``max info(acc)``.
+    Bounds
+        ``lower = min info(acc)`` and ``upper = max info(acc)`` in bits (floats, or arrays shaped
+        like ``acc``); a named tuple, so ``lo, hi = info_bounds(acc)`` works.
 
     Raises
     ------
     ValueError
         For priors outside [0, 1] or not summing to 1, fewer than two labels, or an accuracy outside
         [max prior, 1].
+
+    References
+    ----------
+    Meyen et al. (2025), Theorem 3 (binary labels), Theorem 6 (L labels) and Figure 3; at
+    acc = 0.7 the information lies between 0.12 and 0.4 bit (section "Our New
+    Information-Theoretic Measure: Relative Metainformation").
 
     Examples
     --------
@@ -162,10 +231,32 @@ def min_info_classifier(acc: float, priors):
 
     Returns
     -------
-    conf : ndarray, shape (R, L)
-        Posterior probability of each label given each response (rows sum to 1).
-    weights : ndarray, shape (R,)
-        Probability of each response.
+    Distribution
+        ``values``: ndarray of shape (R, L), the posterior probability of each label given each
+        of the R responses (rows sum to 1); ``weights``: ndarray of shape (R,), the probability of
+        each response.
+
+    Raises
+    ------
+    ValueError
+        For priors that are not a distribution of at least two labels, or an accuracy that is not
+        one number in [max prior, 1].
+
+    References
+    ----------
+    Meyen et al. (2025), Theorem 6 and the example after it: with priors (32%, 32%, 32%, 4%)
+    and acc = 40% the worst classifier answers "Y = 1 with probability 40%, Y = 2 or Y = 3 each
+    with probability 28%, or as always Y = 4 with probability 4%".
+
+    Examples
+    --------
+    >>> worst = min_info_classifier(0.4, [0.32, 0.32, 0.32, 0.04])
+    >>> worst.values.round(2).tolist()
+    [[0.4, 0.28, 0.28, 0.04],
+     [0.28, 0.4, 0.28, 0.04],
+     [0.28, 0.28, 0.4, 0.04]]
+    >>> worst.weights.round(3).tolist()
+    [0.333, 0.333, 0.333]
     """
     p_in = _priors(priors, sort=False)
     order = np.argsort(-p_in, kind="stable")
@@ -194,14 +285,44 @@ def max_info_classifier(acc: float, priors):
     Each response names a set of :math:`m_1 = \\lfloor 1/acc\\rfloor` or :math:`m_2 = m_1 + 1`
     labels, excludes all others with certainty and gives the named ones equal confidence. The
     weights of the sets are found by non-negative least squares so that the mixture reproduces
-    the priors and the accuracy (for uniform priors every set of a size is equally likely).
+    the priors and the accuracy. Many mixtures do; the one returned is a sparse one (not
+    necessarily symmetric in the labels, even for uniform priors), and only sets with positive
+    weight are kept.
 
-    Parameters and returns as in :func:`min_info_classifier`.
+    Parameters
+    ----------
+    acc : float
+        Accuracy in [max prior, 1].
+    priors : float or sequence of float
+        The prior :math:`p_+` of one label (binary case) or the L label priors, in any order; the
+        result uses the same label order.
+
+    Returns
+    -------
+    Distribution
+        ``values``: ndarray of shape (R, L), each row the confidence vector of one response
+        (:math:`1/m` on its m named labels, 0 elsewhere); ``weights``: ndarray of shape (R,), the
+        probability of each response.
 
     Raises
     ------
     ValueError
         As :func:`info_bounds`, or if no mixture of such sets reproduces the priors.
+
+    References
+    ----------
+    Meyen et al. (2025), Theorem 6 and the example after it: with L = 4 equally likely labels
+    and acc = 40%, the best classifier names 2 or 3 labels ("The true label is Y = 1 or Y = 2");
+    Berger (2003).
+
+    Examples
+    --------
+    >>> best = max_info_classifier(0.4, [0.25, 0.25, 0.25, 0.25])
+    >>> (best.values > 0).sum(axis=1).tolist()   # labels named
+    [2, 2, 3, 3]
+    >>> acc = best.weights @ best.values.max(axis=1)   # E[max C]
+    >>> round(float(acc), 3)
+    0.4
     """
     p = _priors(priors, sort=False)
     from scipy.optimize import nnls  # imported here: scipy.optimize is slow to import

@@ -34,6 +34,34 @@ def meyen_table1() -> np.ndarray:
     Row 0 is true label −1 (S1), row 1 is +1 (S2); columns are the responses r1 … r4, from
     "S1, high confidence" to "S2, high confidence" — the layout of
     :func:`metabits.type2_measures` (and the nR_S1 / nR_S2 layout of the meta-d′ literature).
+
+    Parameters
+    ----------
+    None
+
+    Returns
+    -------
+    ndarray of int, shape (2, 4)
+        The counts, read from the package's ``data/meyen2025_table1.csv`` (a fresh array on every
+        call, so callers may change it).
+
+    Raises
+    ------
+    None
+        The table ships with the package; a missing or damaged data file would raise
+        ``FileNotFoundError`` or ``ValueError``.
+
+    References
+    ----------
+    Meyen et al. (2025), Table 1 "Example of Observed Absolute Frequencies" (a fictitious
+    participant, 200 trials per true label).
+
+    Examples
+    --------
+    >>> meyen_table1().tolist()
+    [[84, 56, 48, 12], [4, 56, 64, 76]]
+    >>> meyen_table1().sum(axis=1).tolist()
+    [200, 200]
     """
     _, rows = _read_csv("meyen2025_table1.csv")
     return np.array([[int(v) for v in row[1:]] for row in rows])
