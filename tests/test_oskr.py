@@ -295,3 +295,11 @@ def test_stacked_intervals_equal_one_at_a_time_in_distribution():
     for i in range(2):
         lo1, hi1 = mb.oskr_ci_from_table(tables[i], method="bca", n_boot=4000, rng=i + 1)
         assert lo[i] == pytest.approx(lo1, abs=0.03) and hi[i] == pytest.approx(hi1, abs=0.03)
+
+
+def test_undefined_nan_for_simulated_stacks():
+    stack = np.array([[[3, 4], [0, 0]], [[40, 10], [10, 40]]])
+    r = mb.oskr_from_table(stack, undefined="nan")
+    assert np.isnan(r.oskr[0]) and r.oskr[1] == pytest.approx(brute_oskr(stack[1])[0])
+    with pytest.raises(ValueError, match="table \\(0,\\)"):
+        mb.oskr_from_table(stack)

@@ -15,6 +15,7 @@ Roberts (2026). One module per idea:
 * :mod:`metabits.simulation` – the noise classifiers' data sets and the study of Figures 6–7
 * :mod:`metabits.oskr` – OSKR = I(S; T)/H(T), its estimators and bootstrap intervals (Roberts)
 * :mod:`metabits.feedback_channel` – binary self-assessment channels in closed form (Roberts)
+* :mod:`metabits.cognitive_chain` – the essay's eight operations, profiles and routing (Roberts)
 * :mod:`metabits.group` – MV, CWMV, PCWMV, Theorem 8 and group simulations (Figure 8)
 * :mod:`metabits.datasets` – tables copied from the papers, with their sources
 * :mod:`metabits.plotting` – the book's colours and deterministic figure files (imported on
@@ -53,6 +54,7 @@ from .feedback_channel import (BinaryChannel, FeedbackChannel, binary_channel,
                                effective_error_for_oskr, feedback_channel, hit_rate_for_oskr)
 from .oskr import (LowOutcomeEntropyWarning, OSKREstimate, contingency_table, correctness_table,
                    oskr, oskr_ci, oskr_ci_from_table, oskr_from_table)
+from . import cognitive_chain  # noqa: E402  (after .oskr, which it uses)
 from .noise import (NOISE_TYPES, accuracy_from_dprime, confidence_from_observation,
                     discrete_confidence, dprime_from_accuracy, noise_info, normal_confidence_pdf,
                     normal_info, observation_pdf, sample_observations)
@@ -95,6 +97,7 @@ __all__ = [
     # Type 2 measures
     "fit_meta_d", "fit_meta_d_many", "meta_I_normal", "response_table", "type2_measures",
     # OSKR and binary self-assessment channels (Roberts, 2026)
+    "cognitive_chain",
     "BinaryChannel", "FeedbackChannel", "LowOutcomeEntropyWarning", "OSKREstimate",
     "binary_channel", "contingency_table", "correctness_table", "effective_error_for_oskr",
     "feedback_channel", "hit_rate_for_oskr", "oskr", "oskr_ci", "oskr_ci_from_table",

@@ -246,7 +246,8 @@ def correctness_table(counts) -> np.ndarray:
 
 # --- public estimators -------------------------------------------------------------------------------
 
-def oskr_from_table(counts, *, estimator: str = "plugin") -> OSKREstimate:
+def oskr_from_table(counts, *, estimator: str = "plugin",
+                    undefined: str = "raise") -> OSKREstimate:
     """OSKR = I(S; T) / H(T) from a contingency table (or a stack of them).
 
     Parameters
@@ -256,6 +257,9 @@ def oskr_from_table(counts, *, estimator: str = "plugin") -> OSKREstimate:
     estimator : {"plugin", "miller-madow"}
         Plug-in frequencies, or the Miller–Madow corrected mutual information divided by the
         plug-in H(T) (module docstring).
+    undefined : {"raise", "nan"}, default "raise"
+        Where H(T) = 0: raise a ``ValueError``, or, when asked explicitly (large simulated
+        stacks), give NaN for that table.
 
     Returns
     -------
@@ -266,12 +270,12 @@ def oskr_from_table(counts, *, estimator: str = "plugin") -> OSKREstimate:
     ------
     ValueError
         For negative or non-finite counts, an empty table, an unknown estimator, or H(T) = 0
-        (the outcome never varies: OSKR is undefined).
+        (the outcome never varies: OSKR is undefined) unless ``undefined="nan"``.
 
     Warns
     -----
     LowOutcomeEntropyWarning
-        If H(T) < 0.1 bit.
+        If H(T) < 0.1 bit (not with ``undefined="nan"``, which is meant for simulations).
 
     References
     ----------
@@ -287,13 +291,17 @@ def oskr_from_table(counts, *, estimator: str = "plugin") -> OSKREstimate:
     """
     counts = as_contingency_table(counts)
     as_choice(estimator, ESTIMATORS[:2], "estimator for a table")
+    as_choice(undefined, ("raise", "nan"), "value of undefined")
     h_t, mi, n = _entropies(counts)
     if estimator == "miller-madow":
         mi = mi - _miller_madow(counts, n)
-    _check_outcome_entropy(h_t, mi)
+    if undefined == "raise":
+        _check_outcome_entropy(h_t, mi)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        ratio = np.where(h_t > 1e-12, mi / np.where(h_t > 1e-12, h_t, 1.0), np.nan)
     k_t = (counts.sum(axis=-1) > 0).sum(axis=-1)
     k_s = (counts.sum(axis=-2) > 0).sum(axis=-1)
-    return OSKREstimate(oskr=scalar_or_array(mi / h_t), mutual_info=scalar_or_array(mi),
+    return OSKREstimate(oskr=scalar_or_array(ratio), mutual_info=scalar_or_array(mi),
                         h_outcome=scalar_or_array(h_t),
                         h_outcome_given_signal=scalar_or_array(h_t - mi),
                         n=_whole(n), n_outcomes=_whole(k_t), n_signals=_whole(k_s),
