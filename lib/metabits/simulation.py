@@ -28,6 +28,7 @@ Figures 6 and 7 — by applying the plug-in measures to the exact table of respo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from scipy.special import ndtr
@@ -41,8 +42,9 @@ from .metad import fit_meta_d_many
 from .noise import confidence_from_observation, sample_observations
 
 __all__ = ["CONFIDENCE_SPLIT", "RESPONSES", "SDT_PAD", "SIX_MEASURES", "STUDY_ACCURACIES",
-           "StudyMeasures", "TheoreticalMeasures", "bin_responses", "counts_from_trials",
-           "measure_study", "response_probabilities", "sample_trials", "simulate_counts",
+           "STUDY_SEED", "StudyMeasures", "TheoreticalMeasures", "bin_responses", "counts_from_trials",
+           "measure_study", "paper_study", "response_probabilities", "sample_trials",
+           "simulate_counts",
            "simulate_study", "theoretical_measures"]
 
 #: The accuracies of the paper's simulation study.
@@ -494,6 +496,44 @@ def simulate_study(kinds=NOISE_TYPES, accs=STUDY_ACCURACIES, n_sets: int = 200,
         raise ValueError(f"accs must be a 1-D sequence of accuracies; got shape {acc.shape}")
     rng = as_rng(rng)
     return np.stack([simulate_counts(k, acc, n_sets, n_per_label, rng, method) for k in kinds])
+
+
+#: Seed of the book's data sets of Figures 6 and 7 (chapters 6 and 7 share them).
+STUDY_SEED = 2025
+
+
+@lru_cache(maxsize=1)
+def _paper_study() -> np.ndarray:
+    counts = simulate_study(n_sets=200, n_per_label=200, rng=STUDY_SEED)
+    counts.setflags(write=False)  # shared by every caller: read-only
+    return counts
+
+
+def paper_study() -> np.ndarray:
+    """The count tables of the book's Figure 6–7 study: the paper's design, the book's seed.
+
+    3 noise types × 4 accuracies × 200 data sets of 400 trials (:func:`simulate_study` with its
+    defaults and ``rng=`` :data:`STUDY_SEED`). Chapters 6 and 7 both call this function, so the
+    two figures show the same data sets by construction; within one Python process the tables
+    are computed once and shared (read-only).
+
+    Returns
+    -------
+    ndarray of int64, shape (3, 4, 200, 2, 4)
+        Read-only count tables in the order of :data:`metabits.NOISE_TYPES` and
+        :data:`STUDY_ACCURACIES`.
+
+    References
+    ----------
+    Meyen et al. (2025), section "Comparison of Type 2 Performance Measures: Setup".
+
+    Examples
+    --------
+    >>> counts = paper_study()
+    >>> counts.shape, int(counts[0, 0, 0].sum())
+    ((3, 4, 200, 2, 4), 400)
+    """
+    return _paper_study()
 
 
 # --- theoretical (infinite-sample) values: the lines of Figures 6 and 7 ---------------------------
