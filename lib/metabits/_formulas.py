@@ -10,6 +10,9 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import entr, ndtr, ndtri
 
+__all__ = ["LN2", "accuracy_of", "dprime", "h2", "norm_pdf", "sdt_rates", "sdt_type1",
+           "theorem3_lower", "theorem3_upper"]
+
 #: :math:`\ln 2`, to turn nats into bits.
 LN2 = float(np.log(2.0))
 

@@ -20,6 +20,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+__all__ = ["Bounds", "Curve", "Distribution", "Result"]
+
 
 class Result(Mapping):
     """Base of the frozen result dataclasses: ``result[key]``, ``dict(result)``, ``key in result``."""

@@ -23,8 +23,10 @@ class GroupResult(Result):
 
     Attributes
     ----------
-    acc : group accuracy.
-    info : transmitted information :math:`I(Y; S)` of the group's summed evidence, in bits.
+    acc : float or ndarray
+        Group accuracy.
+    info : float or ndarray
+        Transmitted information :math:`I(Y; S)` of the group's summed evidence, in bits.
     """
 
     acc: object
@@ -74,9 +76,11 @@ def pcwmv(members, prior=0.5, step=None, rule: str = "optimal") -> GroupResult:
 
     .. math::
 
-        acc = \\sum_s \\max\\{p_+P(S=s\\mid+),\\ p_-P(S=s\\mid-)\\},
+        acc = \\sum_s \\max\\{p_+P(S=s\\mid+),\\\\
+              p_-P(S=s\\mid-)\\},
 
-        info = I(Y; S) = H_2(p_+) - E[H_2(P(Y=+1\\mid S))].
+        info = I(Y; S) = H_2(p_+)\\\\
+               - E[H_2(P(Y=+1\\mid S))].
 
     With equal priors and symmetric members this is :math:`P(S>0\\mid+) + \\frac12 P(S=0\\mid+)`.
 

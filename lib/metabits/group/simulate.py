@@ -25,8 +25,10 @@ class SimulatedAccuracy(Result):
 
     Attributes
     ----------
-    acc : fraction of correct group decisions.
-    se : its binomial standard error.
+    acc : float
+        Fraction of correct group decisions.
+    se : float
+        Its binomial standard error.
     """
 
     acc: float
@@ -39,11 +41,15 @@ class StudentsResult(Result):
 
     Attributes
     ----------
-    acc : fraction of correct group answers.
-    se : its standard error from the spread of the independent groups' means.
-    exact : the exact value (:func:`~metabits.group.noise_group`, or ``1/2 + min(1, K·q)/2`` for
+    acc : float
+        Fraction of correct group answers.
+    se : float
+        Its standard error from the spread of the independent groups' means.
+    exact : float
+        The exact value (:func:`~metabits.group.noise_group`, or ``1/2 + min(1, K·q)/2`` for
         coordinated specialists knowing a fraction q each).
-    individual_acc : the students' actual accuracy (topics come in whole units).
+    individual_acc : float
+        The students' actual accuracy (topics come in whole units).
     """
 
     acc: float

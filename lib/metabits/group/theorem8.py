@@ -22,8 +22,11 @@ def group_accuracy_bounds(acc_pos, acc_neg, prior=0.5) -> Bounds:
 
     .. math::
 
-        \\sum_{\\hat y}\\max\\Big\\{p_+\\prod_k acc_{k+}^{[\\hat y_k=+1]}(1-acc_{k+})^{[\\hat y_k=-1]},\\\\
-        p_-\\prod_k(1-acc_{k-})^{[\\hat y_k=+1]}acc_{k-}^{[\\hat y_k=-1]}\\Big\\},
+        \\begin{aligned}
+        \\sum_{\\hat y}\\max\\Big\\{&p_+\\prod_k acc_{k+}^{[\\hat y_k=+1]}
+            (1-acc_{k+})^{[\\hat y_k=-1]},\\\\
+        &p_-\\prod_k(1-acc_{k-})^{[\\hat y_k=+1]}acc_{k-}^{[\\hat y_k=-1]}\\Big\\},
+        \\end{aligned}
 
     attained by members that report only their prediction
     (:func:`~metabits.group.min_group_member`); with equal priors and rates it is the CWMV

@@ -31,7 +31,7 @@ def patterns_accuracy(tp, tn, p):
 def majority_vote_accuracy(acc, K):
     """Accuracy of majority voting among K members of equal accuracy ``acc`` (Assumptions 9–14).
 
-    :math:`acc_{MV} = \\sum_{i=\\lfloor K/2\\rfloor+1}^{K}\\binom{K}{i} acc^i (1-acc)^{K-i}` for odd K.
+    :math:`acc_{MV} = \\sum_{i > K/2}\\binom{K}{i} acc^i (1-acc)^{K-i}` for odd K.
     For even K a tie is broken by a fair coin, adding
     :math:`\\frac12\\binom{K}{K/2}acc^{K/2}(1-acc)^{K/2}`, which makes
     :math:`acc_{MV}(2m) = acc_{MV}(2m-1)` (the steps of Figure 8b). Broadcasts over ``acc``
@@ -79,9 +79,11 @@ def cwmv_accuracy(acc):
 
     .. math::
 
+        \\begin{aligned}
         acc_{CWMV} = \\frac12 \\sum_{\\hat y\\in\\{\\pm1\\}^K} \\max\\Big\\{
-            \\prod_k acc_k^{[\\hat y_k=+1]} (1-acc_k)^{[\\hat y_k=-1]},\\\\
-            \\prod_k (1-acc_k)^{[\\hat y_k=+1]} acc_k^{[\\hat y_k=-1]}\\Big\\}
+            &\\prod_k acc_k^{[\\hat y_k=+1]} (1-acc_k)^{[\\hat y_k=-1]},\\\\
+            &\\prod_k (1-acc_k)^{[\\hat y_k=+1]} acc_k^{[\\hat y_k=-1]}\\Big\\}
+        \\end{aligned}
 
     (the max is missing in the formula as printed, which would always give 1/2). Equals the lower
     bound of Theorem 8 with equal priors; with equal accuracies it equals MV.
