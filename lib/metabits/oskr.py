@@ -9,8 +9,9 @@ Estimators, as the essay's appendix lists them:
 
 * ``"plugin"``: relative frequencies of the contingency table of T and S;
 * ``"miller-madow"``: the plug-in mutual information minus
-  :math:`(|T| - 1)(|S| - 1) / (2 N \\ln 2)` (|T|, |S| the numbers of *observed* outcome and
-  signal values), divided by the plug-in H(T); the corrected value may fall slightly below 0;
+  :math:`(|T| - 1)(|S| - 1) / (2 N \\ln 2)`, with :math:`|T|` and :math:`|S|` the numbers of
+  *observed* outcome and signal values, divided by the plug-in H(T); the corrected value may
+  fall slightly below 0;
 * ``"ksg"``: for a continuous S and a discrete T, the nearest-neighbour estimator of Kraskov,
   Stögbauer & Grassberger (2004) in Ross's (2014) form for a discrete variable, as implemented by
   scikit-learn's ``mutual_info_classif``, divided by the plug-in H(T).

@@ -479,6 +479,9 @@ ROBERTS_LAB = (0.5, 0.22, 0.35)
 #: Systems Alpha and Beta: accuracy, OSKR and "confident when wrong" as printed.
 ROBERTS_ALPHA = (0.72, 0.81, 0.09)
 ROBERTS_BETA = (0.72, 0.18, 0.24)
+#: "Actor vs Verifier": the schematic OSKR of each verification set-up, as printed.
+ROBERTS_SETUPS = {"actor only": 0.14, "actor + passive judge": 0.41,
+                  "actor + proactive verifier": 0.79}
 
 
 def _roberts_lab(gain=None):
@@ -534,8 +537,8 @@ def _roberts2026() -> tuple[PaperNumber, ...]:
           explanation=(
               "OSKR = 1 − H(T | S)/H(T) = {oskr:.4f} with the lab's ε_eff = {eff:.4f}. The "
               "printed 0.46 is 1 − 0.54, consistent with the printed H(T | S) but not with "
-              "ε_eff (it needs g = {g_needed:.3f}). The book's value, 0.41, is the OSKR the "
-              "essay later prints for the 'actor + passive judge'."),
+              "ε_eff (it needs g = {g_needed:.3f}). The book's value rounds to {oskr:.2f}, the "
+              "OSKR the essay later prints for the 'actor + passive judge'."),
           facts=lambda: {"oskr": _roberts_lab().oskr, "eff": _roberts_lab().error_effective,
                          **_roberts_needed(0.46)}),
     ]
