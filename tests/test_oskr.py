@@ -303,3 +303,10 @@ def test_undefined_nan_for_simulated_stacks():
     assert np.isnan(r.oskr[0]) and r.oskr[1] == pytest.approx(brute_oskr(stack[1])[0])
     with pytest.raises(ValueError, match="table \\(0,\\)"):
         mb.oskr_from_table(stack)
+
+
+def test_float_of_an_estimate_is_its_oskr():
+    r = mb.oskr([1, 1, 0, 0, 1, 0], [1, 1, 0, 0, 0, 1])
+    assert float(r) == r.oskr == pytest.approx(brute_oskr([[2, 1], [1, 2]])[0])
+    with pytest.raises(ValueError, match="stack"):
+        float(mb.oskr_from_table(np.array([[[1, 2], [2, 1]], [[3, 1], [1, 3]]])))

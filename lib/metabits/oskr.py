@@ -82,6 +82,12 @@ class OSKREstimate(Result):
     n_signals: object
     estimator: str
 
+    def __float__(self) -> float:
+        """``float(estimate)`` is the OSKR of one table (a stack has no single value)."""
+        if np.ndim(self.oskr):
+            raise ValueError("float() needs a single OSKR; this estimate holds a stack")
+        return float(self.oskr)
+
 
 # --- kernels (no input checks): stacks of tables (..., k_T, k_S) ------------------------------------
 
@@ -345,7 +351,8 @@ def oskr(outcome, signal, *, estimator: str = "plugin", bins=None,
     Returns
     -------
     OSKREstimate
-        ``oskr`` with the mutual information and entropies it is made of.
+        ``oskr`` with the mutual information and entropies it is made of; ``float(result)`` is
+        the OSKR itself.
 
     Raises
     ------
