@@ -136,7 +136,7 @@ SIX_PANELS = (
 
 
 def plot_six_measures(results, lines, axes=None, *, kinds=("uniform", "normal", "binary"),
-                      ylims=None, xlim=(0.52, 0.98), marker_size=9.0, alpha=0.3):
+                      ylims=None, xlim=(0.52, 0.98), marker_size=9.0, alpha=0.3, ncols=2):
     """Six Type 2 measures against accuracy, one point per data set: Meyen et al. (2025), Fig. 6–7.
 
     Panels (a) meta-d′, (b) M-ratio, (c) meta-I, (d) meta-I₁ʳ, (e) meta-I₂ʳ and (f) RMI on the
@@ -161,7 +161,8 @@ def plot_six_measures(results, lines, axes=None, *, kinds=("uniform", "normal", 
         ``{k: metabits.simulation.theoretical_measures(k, grid) for k in kinds}``. Kinds that are
         missing get no line; ``None`` draws no lines.
     axes : array_like of 6 matplotlib Axes, optional
-        Where to draw, in panel order; a new 2 × 3 figure (with a legend below) if omitted.
+        Where to draw, in panel order; a new figure of ``ncols`` columns (with a legend below)
+        if omitted.
     kinds : sequence of str, default ("uniform", "normal", "binary")
         The noise case of each entry along the first axis of the results.
     ylims : mapping, optional
@@ -170,6 +171,10 @@ def plot_six_measures(results, lines, axes=None, *, kinds=("uniform", "normal", 
         Common x-limits (accuracy).
     marker_size, alpha : float
         Size (points²) and opacity of the data-set markers.
+    ncols : {1, 2, 3, 6}, default 2
+        Panels per row of a new figure, 3.6 in wide each: the default 3 × 2 grid is 7.2 in wide,
+        so that its 10-pt text stays legible in the book's 688 px column (a 2 × 3 grid would be
+        shrunk to 60%).
 
     Returns
     -------
@@ -179,8 +184,8 @@ def plot_six_measures(results, lines, axes=None, *, kinds=("uniform", "normal", 
     Raises
     ------
     ValueError
-        If ``axes`` does not hold 6 Axes, or the results' first axis does not have one entry per
-        name in ``kinds``.
+        If ``axes`` does not hold 6 Axes, ``ncols`` does not divide the 6 panels, or the
+        results' first axis does not have one entry per name in ``kinds``.
     KeyError
         For a noise kind other than "uniform", "normal" or "binary", or results or lines without
         one of the six measures.
@@ -211,7 +216,10 @@ def plot_six_measures(results, lines, axes=None, *, kinds=("uniform", "normal", 
     limits.update(ylims or {})
     new_figure = axes is None
     if new_figure:
-        fig, axes = plt.subplots(2, 3, figsize=(10.5, 6.6), sharex=True)
+        if ncols not in (1, 2, 3, 6):
+            raise ValueError(f"ncols must divide the 6 panels (1, 2, 3 or 6); got {ncols!r}")
+        nrows = 6 // ncols
+        fig, axes = plt.subplots(nrows, ncols, figsize=(3.6 * ncols, 2.75 * nrows), sharex=True)
     axes = np.asarray(axes, dtype=object).ravel()
     if axes.size != 6:
         raise ValueError(f"axes must hold 6 Axes (one per measure); got {axes.size}")
@@ -242,7 +250,7 @@ def plot_six_measures(results, lines, axes=None, *, kinds=("uniform", "normal", 
             if np.all(np.isposinf(gy)):
                 ax.annotate(f"{kind} line: +∞", xy=(0.5, 1.0), xytext=(0.5, 0.88),
                             xycoords="axes fraction", textcoords="axes fraction",
-                            color=st["color"], fontsize=8, ha="center", va="top",
+                            color=st["color"], fontsize=9, ha="center", va="top",
                             arrowprops={"arrowstyle": "->", "color": st["color"]})
                 continue
             finite = np.isfinite(gy)
@@ -250,12 +258,14 @@ def plot_six_measures(results, lines, axes=None, *, kinds=("uniform", "normal", 
                     zorder=3)
         if off_scale:
             ax.text(0.98, 0.02, f"{off_scale} off scale", transform=ax.transAxes, ha="right",
-                    va="bottom", fontsize=7, color="0.35")
+                    va="bottom", fontsize=9, color="0.35")
         ax.axhline(0.0, color="0.8", lw=0.6, zorder=1)
         ax.set(xlim=xlim, ylim=(lo, hi), title=title, ylabel=ylabel)
         ax.set_xticks([0.6, 0.7, 0.8, 0.9])
-    for ax in axes[3:]:
-        ax.set_xlabel("accuracy acc")
+    for ax in axes:  # x labels on the bottom row of a grid (on every panel otherwise)
+        spec = ax.get_subplotspec()
+        if spec is None or spec.is_last_row():
+            ax.set_xlabel("accuracy acc")
     handles = [Line2D([], [], color=NOISE_STYLE[k]["color"], marker=NOISE_STYLE[k]["marker"],
                       ls=NOISE_STYLE[k]["linestyle"], label=NOISE_STYLE[k]["label"])
                for k in kinds]
@@ -263,5 +273,5 @@ def plot_six_measures(results, lines, axes=None, *, kinds=("uniform", "normal", 
         fig.legend(handles=handles, loc="lower center", ncol=len(kinds), bbox_to_anchor=(0.5, 0))
         fig.tight_layout(rect=(0, 0.05, 1, 1))
     else:
-        axes[0].legend(handles=handles, fontsize=7, loc="upper right")
+        axes[0].legend(handles=handles, fontsize=9, loc="upper right")
     return fig
