@@ -28,6 +28,18 @@ ROOT = Path(__file__).resolve().parent
 _EXECUTED: dict[Path, dict] = {}
 
 
+def _ends_with_semicolon(source: str) -> bool:
+    """Whether IPython hides the cell's value (a trailing ``;``, e.g. after ``save_figure``).
+
+    IPython reads the ``;`` from its input history, which nbval does not write
+    (``store_history=False``), so nbval's outputs keep the value (the figure paths); the book's
+    build, which executes normally, does not show it. Dropping it here makes the two agree.
+    """
+    from IPython.core.displayhook import DisplayHook
+
+    return DisplayHook.semicolon_at_end_of_expression(source)
+
+
 def _is_nbval_cell(item) -> bool:
     return type(item).__name__ == "IPyNbCell" and hasattr(item, "test_outputs")
 
@@ -44,7 +56,9 @@ def pytest_runtest_makereport(item, call):
     entry["seconds"] += report.duration
     entry["cells"] += 1
     if report.passed and item.test_outputs is not None:
-        item.cell.outputs = [copy.deepcopy(out) for out in item.test_outputs]
+        item.cell.outputs = [copy.deepcopy(out) for out in item.test_outputs
+                             if not (out.get("output_type") == "execute_result"
+                                     and _ends_with_semicolon(item.cell.source))]
     else:
         entry["failed"] = True
 
