@@ -16,7 +16,7 @@ def glue(name: str, variable, display: bool = True):
     Parameters
     ----------
     name : str
-        The key the text refers to (``{glue:text}`name```).
+        The key the book's text refers to with the glue role.
     variable : object
         The value to store.
     display : bool, default True
