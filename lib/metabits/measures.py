@@ -10,9 +10,8 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 
 import numpy as np
-from scipy.special import ndtri
 
-from ._formulas import accuracy_of, h2, theorem3_lower, theorem3_upper
+from ._formulas import accuracy_of, h2, sdt_type1, theorem3_lower, theorem3_upper
 from ._results import Result
 from ._validate import as_count_table, as_float_array, as_int, as_rng, scalar_or_array
 from .noise import normal_info
@@ -233,7 +232,7 @@ def _measures(counts: np.ndarray):
 def _normalise(v: dict, fast: bool):
     """Add d′, meta-I(d′) and the three normalised measures, and masks of where each is defined."""
     with np.errstate(divide="ignore", invalid="ignore"):
-        d = ndtri(v["hr"]) - ndtri(v["far"])
+        d, _ = sdt_type1(v["hr"], v["far"])
     d_ok = np.isfinite(d) & (np.abs(d) > _D_MIN)
     d_abs = np.where(d_ok, np.abs(d), 1.0)
     mid = (_meta_I_normal_fast if fast else meta_I_normal)(d_abs)

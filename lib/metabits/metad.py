@@ -22,8 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 import numpy as np
-from scipy.special import ndtr, ndtri
+from scipy.special import ndtr
 
+from ._formulas import sdt_type1
 from ._results import Result
 from ._validate import as_count_table, as_counts, as_scalar, scalar_or_array
 
@@ -118,11 +119,9 @@ def _type1(counts: np.ndarray):
     """d′, c and the cumulative-split criteria c_k (k = 1 .. 2K−1) of padded tables (n, 2, 2K)."""
     tail = np.cumsum(counts[..., ::-1], axis=-1)[..., ::-1][..., 1:]  # responses above split k
     rates = tail / counts.sum(axis=-1, keepdims=True)  # row 0: FAR_k, row 1: HR_k
-    z = ndtri(rates)
-    crit = -0.5 * (z[:, 0] + z[:, 1])
+    d_k, crit = sdt_type1(rates[:, 1], rates[:, 0])  # d' and c of every cumulative split
     K = counts.shape[-1] // 2
-    d = z[:, 1, K - 1] - z[:, 0, K - 1]
-    return d, crit[:, K - 1], crit
+    return d_k[:, K - 1], crit[:, K - 1], crit
 
 
 # ----------------------------------------------------------------------------------- likelihood
