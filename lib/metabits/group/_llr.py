@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
+__all__ = ["INF_KEY", "MAX_MEMBERS", "RES", "llr_keys"]
+
 RES = 2.0 ** -30       # log-odds resolution of the exact-tie keys
 INF_KEY = 2 ** 52      # key of an infinite log-likelihood ratio
 MAX_MEMBERS = 1024     # keeps every sum of keys inside int64
