@@ -5,7 +5,19 @@ number the paper prints, i.e. lie within half a unit of its last printed digit (
 tolerance of every reproduction test), unless a test states a different tolerance and says why.
 """
 
+import os
+
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Hypothesis profiles. Each property test keeps its own max_examples (sized to its cost); the
+# profile decides the rest. "ci" (used when CI is set) is derandomized, so a CI failure
+# reproduces exactly, and prints the blob to replay it; "dev" explores new random examples on
+# every run. Choose one with HYPOTHESIS_PROFILE=dev|ci.
+settings.register_profile("dev", deadline=None)
+settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
 
 def assert_paper(value, printed, decimals, what=""):

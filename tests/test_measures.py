@@ -9,35 +9,6 @@ import metabits as mb
 from conftest import assert_paper
 
 
-def test_table1_ships_with_the_package(table1):
-    assert np.array_equal(mb.datasets.meyen_table1(), table1)
-
-
-def test_table2(table1):
-    t = mb.response_table(table1)
-    for got, printed in zip(t["freq"].ravel(), [0.21, 0.14, 0.12, 0.03, 0.01, 0.14, 0.16, 0.19]):
-        assert_paper(got, printed, 2, "relative frequency")
-    for key, row in [("m", [0.22, 0.28, 0.28, 0.22]), ("c", [0.95, 0.50, 0.57, 0.86]),
-                     ("pti", [0.73, 0.00, 0.01, 0.43])]:
-        for got, printed in zip(t[key], row):
-            assert_paper(got, printed, 2, key)
-
-
-def test_figure5_numbers(table1):
-    r = mb.type2_measures(table1)
-    assert_paper(r["acc"], 0.7, 1, "acc")
-    assert_paper(r["info"], 0.26, 2, "info")
-    assert_paper(r["min_info"], 0.12, 2, "min info")
-    assert_paper(r["max_info"], 0.4, 1, "max info")
-    assert_paper(r["meta_I"], 0.14, 2, "meta-I")
-    assert_paper(r["d_prime"], 1.05, 2, "d'")
-    assert_paper(r["meta_I_dprime"], 0.056, 3, "meta-I(d')")
-    assert_paper(r["meta_I1r"], 2.5, 1, "meta-I1r")
-    assert_paper(r["H_acc"], 0.88, 2, "H(Y = Yhat)")
-    assert_paper(r["meta_I2r"], 0.16, 2, "meta-I2r")
-    assert_paper(r["RMI"], 0.50, 2, "RMI")
-
-
 def test_mapping_contract(table1):
     r = mb.type2_measures(table1)
     for key in ("acc", "info", "meta_I", "meta_I1r", "meta_I2r", "RMI"):

@@ -7,15 +7,6 @@ from hypothesis import strategies as st
 from scipy import integrate, stats
 
 import metabits as mb
-from conftest import assert_paper
-
-
-def test_figure2_numbers():
-    # normal noise with the paper's d' = 1.05: acc = 70%, info = 0.18 bit
-    assert_paper(100 * mb.accuracy_from_dprime(1.05), 70, 0, "acc of d'=1.05 (%)")
-    assert_paper(mb.normal_info(1.05), 0.18, 2, "normal info at d'=1.05")
-    assert_paper(mb.noise_info("binary", 0.7), 0.12, 2, "binary info")
-    assert_paper(mb.noise_info("uniform", 0.7), 0.40, 2, "uniform info")
 
 
 def test_normal_info_at_exactly_70_percent_rounds_to_017():
@@ -79,7 +70,6 @@ def test_observations_and_confidence_are_consistent(kind):
     se = np.sqrt(acc * (1 - acc) / n)
     assert np.mean(pred == y) == pytest.approx(acc, abs=5 * se)
     assert np.mean(c) == pytest.approx(acc, abs=5 * se)
-
 
 
 def test_observation_pdfs():

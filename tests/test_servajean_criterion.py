@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from scipy.stats import norm
 
 import metabits as mb
-from metabits import criterion, datasets
+from metabits import datasets
 
 finite = dict(allow_nan=False, allow_infinity=False)
 S1, S2 = datasets.servajean_table_s1(), datasets.servajean_table_s2()
