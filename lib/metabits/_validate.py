@@ -39,6 +39,12 @@ import numbers
 
 import numpy as np
 
+__all__ = ["NOISE_TYPES", "TOL", "as_accuracy", "as_categories", "as_choice", "as_confidence",
+           "as_contingency_table", "as_count_table", "as_counts", "as_distribution",
+           "as_float_array", "as_int", "as_int_array", "as_labels", "as_member_rates",
+           "as_member_tables", "as_noise_kind", "as_positive", "as_prior", "as_probability",
+           "as_response_table", "as_rng", "as_same_length", "as_scalar", "scalar_or_array"]
+
 #: Slack allowed when comparing floating-point probabilities with their limits.
 TOL = 1e-9
 
