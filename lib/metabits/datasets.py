@@ -119,8 +119,7 @@ class ServajeanTableS1(Result):
         ValueError
             For an unknown task or model name.
         """
-        i = self.tasks.index(as_choice(task, self.tasks, "task"))
-        j = self.models.index(as_choice(model, self.models, "model"))
+        i, j = _task_model(self, task, model)
         return ServajeanRow(task, model, *(float(self[k][i, j])
                                           for k in ("d_prime", "meta_d", "m_ratio")))
 
@@ -156,9 +155,14 @@ class ServajeanTableS2(Result):
         ValueError
             For an unknown task or model name.
         """
-        i = self.tasks.index(as_choice(task, self.tasks, "task"))
-        j = self.models.index(as_choice(model, self.models, "model"))
+        i, j = _task_model(self, task, model)
         return ServajeanCriteria(self.c[i, :, j].copy(), self.half_width[i, :, j].copy())
+
+
+def _task_model(table, task: str, model: str) -> tuple:
+    """Indices of a task and a model name in a Servajean table (ValueError for unknown names)."""
+    return (table.tasks.index(as_choice(task, table.tasks, "task")),
+            table.models.index(as_choice(model, table.models, "model")))
 
 
 def _grid(rows, keys, names, columns):
