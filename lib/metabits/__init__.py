@@ -17,6 +17,11 @@ Roberts (2026). One module per idea:
 * :mod:`metabits.feedback_channel` – binary self-assessment channels in closed form (Roberts)
 * :mod:`metabits.cognitive_chain` – the essay's eight operations, profiles and routing (Roberts)
 * :mod:`metabits.group` – MV, CWMV, PCWMV, Theorem 8 and group simulations (Figure 8)
+* :mod:`metabits.relabel` – relabelled and re-coded responses; Dayan's reported-prediction
+  measures (what the information measures do not see)
+* :mod:`metabits.binning` – exact tables under any confidence bins, and the best bins
+* :mod:`metabits.calibration` – linear-in-log-odds distortion and recalibration
+  (Zhang & Maloney, 2012)
 * :mod:`metabits.datasets` – tables copied from the papers, with their sources
 * :mod:`metabits.plotting` – the book's colours and deterministic figure files (imported on
   first use, so that ``import metabits`` does not load matplotlib)
@@ -35,6 +40,7 @@ Conventions, each with one home:
 """
 
 from . import criterion, datasets, group, sdt, simulation
+from . import binning, calibration, relabel
 from ._results import Bounds, Curve, Distribution, Result
 from .bounds import (info_bounds, info_lower_bound, info_upper_bound, max_info_classifier,
                      min_info_classifier)
@@ -80,6 +86,7 @@ def __getattr__(name):  # PEP 562: metabits.plotting is imported on first use
 __all__ = [
     # modules
     "criterion", "datasets", "group", "plotting", "sdt", "simulation",
+    "binning", "calibration", "relabel",
     # result types
     "Bounds", "Curve", "Distribution", "EdgeClassifiers", "GroupResult", "MetaDFit", "Result",
     "ResponseTable", "SimulatedAccuracy", "StudentsResult", "Type2Measures",

@@ -11,7 +11,9 @@ One module per idea:
 * :mod:`~metabits.group.pcwmv` – the exact accuracy and information of an optimally combined group
   (PCWMV), by convolving the members' log-likelihood ratios;
 * :mod:`~metabits.group.noise_groups` – closed forms for groups of identical noise members;
-* :mod:`~metabits.group.simulate` – Monte Carlo: groups of members, and the specialist students.
+* :mod:`~metabits.group.simulate` – Monte Carlo: groups of members, and the specialist students;
+* :mod:`~metabits.group.weighted` – groups that add given (e.g. miscalibrated) votes;
+* :mod:`~metabits.group.multilabel` – exact accuracy of groups with L > 2 labels (exploration).
 
 **Members** are response tables in the library's table convention (:mod:`metabits._validate`):
 shape ``(2, R)``, row 0 :math:`P(r \\mid Y = -1)`, row 1 :math:`P(r \\mid Y = +1)`, responses from
@@ -45,9 +47,14 @@ from .pcwmv import GroupResult, pcwmv
 from .simulate import SimulatedAccuracy, StudentsResult, simulate_pcwmv, simulate_students
 from .theorem8 import group_accuracy_bounds, theorem8_upper_as_printed
 from .voting import cwmv_accuracy, majority_vote_accuracy
+from .weighted import weighted_vote_accuracy
+from .multilabel import (multilabel_group_accuracy, multilabel_member,
+                         random_multilabel_members)
 
 __all__ = ["GroupResult", "SimulatedAccuracy", "StudentsResult", "confidence_member",
            "cwmv_accuracy", "group_accuracy_bounds", "lattice_member", "majority_vote_accuracy",
            "max_group_member", "member_confidence", "min_group_member", "noise_group",
            "noise_member", "pcwmv", "simulate_pcwmv", "simulate_students",
            "theorem8_upper_as_printed"]
+__all__ += ["multilabel_group_accuracy", "multilabel_member", "random_multilabel_members",
+            "weighted_vote_accuracy"]
