@@ -10,13 +10,14 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
-# Hypothesis profiles. Each property test keeps its own max_examples (sized to its cost); the
-# profile decides the rest. "ci" (used when CI is set) is derandomized, so a CI failure
-# reproduces exactly, and prints the blob to replay it; "dev" explores new random examples on
-# every run. Choose one with HYPOTHESIS_PROFILE=dev|ci.
-settings.register_profile("dev", deadline=None)
-settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True,
-                          suppress_health_check=[HealthCheck.too_slow])
+# Hypothesis profiles decide how many examples every property test draws (no test sets its own
+# max_examples). "dev" (the default) draws a modest number and new random examples on every run;
+# "ci" (used when CI is set) draws more, is derandomized, so a CI failure reproduces exactly, and
+# prints the blob to replay it. Choose one with HYPOTHESIS_PROFILE=dev|ci. No deadline: the
+# tests check numbers, and a timing limit on numerical fits only makes them flaky.
+settings.register_profile("dev", max_examples=50, deadline=None)
+settings.register_profile("ci", max_examples=200, deadline=None, derandomize=True,
+                          print_blob=True, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
 

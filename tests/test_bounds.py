@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import metabits as mb
@@ -28,7 +28,6 @@ def test_theorem3_closed_forms_and_vectorised():
     assert lo8[0] == pytest.approx(0.0, abs=1e-12)   # acc = prior: nothing transmitted
 
 
-@settings(max_examples=80, deadline=None)
 @given(st.floats(0.5, 1.0), st.floats(0.0, 1.0))
 def test_theorem6_reduces_to_theorem3(p_plus, t):
     acc = max(p_plus, 1 - p_plus) + t * (1 - max(p_plus, 1 - p_plus))
@@ -39,7 +38,6 @@ def test_theorem6_reduces_to_theorem3(p_plus, t):
     assert one[0] == pytest.approx(mb.binary_entropy(p_plus) - mb.binary_entropy(acc), abs=1e-12)
 
 
-@settings(max_examples=100, deadline=None)
 @given(st.lists(st.tuples(st.floats(0.5, 1.0), st.floats(0.001, 1.0)), min_size=1, max_size=8))
 def test_random_calibrated_classifiers_lie_within_theorem3(pairs):
     c = np.array([p[0] for p in pairs])
@@ -51,7 +49,6 @@ def test_random_calibrated_classifiers_lie_within_theorem3(pairs):
     assert lo - 1e-12 <= info <= hi + 1e-12
 
 
-@settings(max_examples=60, deadline=None)
 @given(st.integers(2, 5), st.lists(st.lists(st.floats(0.0, 1.0), min_size=5, max_size=5),
                                    min_size=1, max_size=6),
        st.lists(st.floats(0.01, 1.0), min_size=6, max_size=6))
@@ -68,7 +65,6 @@ def test_random_L_label_classifiers_lie_within_theorem6(L, rows, raw_w):
     assert lo - 1e-9 <= info <= hi + 1e-9
 
 
-@settings(max_examples=60, deadline=None)
 @given(priors_st, st.floats(0.0, 1.0))
 def test_extreme_classifiers_attain_theorem6(priors, t):
     acc = priors.max() + t * (1 - priors.max())

@@ -8,7 +8,7 @@ import numpy as np
 
 import metabits as mb
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from scipy import stats
 
@@ -258,7 +258,6 @@ member = st.integers(1, 3).flatmap(lambda r: st.tuples(
     st.lists(st.floats(0.05, 1.0), min_size=r, max_size=r)))
 
 
-@settings(max_examples=150, deadline=None)
 @given(st.lists(member, min_size=1, max_size=4))
 def test_random_calibrated_groups_within_theorem8(members):
     tables, accs = [], []
@@ -272,7 +271,6 @@ def test_random_calibrated_groups_within_theorem8(members):
     assert 0.0 <= g["info"] <= 1.0
 
 
-@settings(max_examples=150, deadline=None)
 @given(st.floats(0.05, 0.95), st.lists(st.integers(1, 3).flatmap(lambda r: st.lists(
     st.tuples(st.floats(0.01, 1.0), st.floats(0.01, 1.0)), min_size=r, max_size=r)),
     min_size=1, max_size=4))

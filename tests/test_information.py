@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from scipy import stats
 
@@ -17,7 +17,6 @@ def test_binary_entropy_known_values():
     assert mb.binary_entropy(0.11) == pytest.approx(stats.entropy([0.11, 0.89], base=2))
 
 
-@settings(max_examples=60, deadline=None)
 @given(st.lists(st.tuples(st.floats(0.5, 1.0), st.floats(0.01, 1.0)), min_size=1, max_size=6),
        st.floats(0.0, 1.0))
 def test_proposition_2_matches_mutual_information(pairs, lam):

@@ -6,7 +6,7 @@ import itertools
 
 import numpy as np
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 from scipy.special import expit, logit
 from scipy.stats import norm
@@ -55,7 +55,6 @@ def test_swap_confidence_matches_hand_permuted_table(table1):
     assert relabel.calibration_error(hand, stated) > 3 * relabel.calibration_error(table1, stated)
 
 
-@settings(max_examples=60)
 @given(st.lists(st.integers(0, 60), min_size=8, max_size=8), st.permutations(range(4)))
 def test_information_measures_ignore_the_names_of_responses(cells, perm):
     t = np.array(cells, float).reshape(2, 4)
@@ -152,7 +151,6 @@ def test_fine_bins_recover_the_unbinned_information():
         assert info < mb.noise_info("normal", acc)
 
 
-@settings(max_examples=40)
 @given(st.lists(st.floats(0.51, 0.99), min_size=1, max_size=4, unique=True),
        st.floats(0.51, 0.99), st.floats(0.55, 0.95))
 def test_another_edge_never_loses_information(edges, extra, acc):

@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import metabits as mb
@@ -21,7 +21,6 @@ def test_meta_I_normal_and_fast_path():
     assert np.allclose(meta_I_normal_fast(d), mb.meta_I_normal(d), atol=1e-9)
 
 
-@settings(max_examples=100, deadline=None)
 @given(st.lists(st.integers(0, 60), min_size=8, max_size=8))
 def test_proposition7_and_rmi_range(cells):
     """meta-I = I(correct; response) (Prop. 7), 0 <= RMI <= 1, min <= info <= max."""

@@ -11,7 +11,7 @@ from dataclasses import FrozenInstanceError
 
 import numpy as np
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 from metabits import metad
 from metabits.metad import MetaDFit, fit_meta_d, fit_meta_d_many
@@ -155,7 +155,6 @@ def test_random_tables_against_live_metadpy(seed):
 # --------------------------------------------------------------------------------- properties
 
 
-@settings(max_examples=60, deadline=None)
 @given(
     K=st.integers(2, 5),
     d=st.floats(0.3, 3.0),
@@ -192,7 +191,6 @@ tables = st.integers(2, 4).flatmap(
 )
 
 
-@settings(max_examples=60, deadline=None)
 @given(cells=tables)
 def test_optimum_beats_start_and_neighbours(cells):
     L = len(cells) // 2
@@ -211,7 +209,6 @@ def test_optimum_beats_start_and_neighbours(cells):
     assert np.all(np.diff(np.concatenate([fit.t2c_S1, [fit.meta_c], fit.t2c_S2])) > 0)
 
 
-@settings(max_examples=40, deadline=None)
 @given(cells=tables)
 def test_mirror_and_scale_invariance(cells):
     """Swapping the stimulus labels mirrors the fit; multiplying the counts changes nothing."""

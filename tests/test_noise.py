@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from scipy import integrate, stats
 
@@ -38,7 +38,6 @@ def test_normal_info_matches_adaptive_quadrature(d):
     assert mb.normal_info(d) == pytest.approx(_normal_info_by_quadrature(d), abs=1e-10)
 
 
-@settings(max_examples=50, deadline=None)
 @given(st.floats(0.5, 0.999))
 def test_noise_cases_order_and_attain_bounds(acc):
     lo, hi = mb.info_bounds(acc)

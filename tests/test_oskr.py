@@ -11,7 +11,7 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from scipy import integrate, stats
@@ -58,7 +58,6 @@ tables = arrays(np.int64, st.tuples(st.integers(2, 3), st.integers(1, 5)),
 
 # --- plug-in and Miller-Madow ----------------------------------------------------------------------
 
-@settings(max_examples=150, deadline=None)
 @given(tables)
 def test_plugin_matches_the_definitions(table):
     assume((table.sum(axis=1) > 0).sum() >= 2)  # H(T) > 0
@@ -72,7 +71,6 @@ def test_plugin_matches_the_definitions(table):
     assert -1e-12 <= r.oskr <= 1 + 1e-12
 
 
-@settings(max_examples=100, deadline=None)
 @given(tables)
 def test_miller_madow_subtracts_the_appendix_term(table):
     assume((table.sum(axis=1) > 0).sum() >= 2)
@@ -86,7 +84,6 @@ def test_miller_madow_subtracts_the_appendix_term(table):
     assert r.oskr == pytest.approx(expected, abs=1e-12)
 
 
-@settings(max_examples=100, deadline=None)
 @given(tables, st.data())
 def test_merging_signal_values_never_raises_plugin_oskr(table, data):
     """Data-processing inequality: a coarser self-assessment carries no more information."""
@@ -98,7 +95,6 @@ def test_merging_signal_values_never_raises_plugin_oskr(table, data):
         assert mb.oskr_from_table(merged).oskr <= mb.oskr_from_table(table).oskr + 1e-12
 
 
-@settings(max_examples=60, deadline=None)
 @given(tables, st.randoms(use_true_random=False))
 def test_oskr_ignores_the_names_of_outcomes_and_signals(table, rnd):
     assume((table.sum(axis=1) > 0).sum() >= 2)

@@ -7,7 +7,7 @@ Meyen et al.'s meta-I₂ʳ (metabits.type2_measures) for the identity.
 
 import numpy as np
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 from scipy import stats
 
@@ -17,7 +17,6 @@ unit = st.floats(0.0, 1.0)
 inner = st.floats(0.01, 0.99)
 
 
-@settings(max_examples=150, deadline=None)
 @given(inner, unit, unit)
 def test_binary_channel_matches_oskr_of_its_joint_table(pi, hit, fa):
     r = mb.binary_channel(pi, hit, fa)
@@ -30,7 +29,6 @@ def test_binary_channel_matches_oskr_of_its_joint_table(pi, hit, fa):
     assert 0 <= r.oskr <= 1 + 1e-12
 
 
-@settings(max_examples=100, deadline=None)
 @given(unit, unit)
 def test_feedback_lab_at_balanced_outcomes(eps, g):
     r = mb.feedback_channel(0.5, eps, g)
@@ -51,7 +49,6 @@ def test_feedback_channel_broadcasts_over_a_grid():
     assert np.all(np.diff(r.oskr, axis=0) >= -1e-12)  # more gain, more OSKR
 
 
-@settings(max_examples=80, deadline=None)
 @given(st.floats(0.0, 1.0), st.floats(0.05, 0.95))
 def test_effective_error_round_trip(target, pi):
     eff = mb.effective_error_for_oskr(target, pi)
@@ -59,7 +56,6 @@ def test_effective_error_round_trip(target, pi):
     assert mb.feedback_channel(pi, eff, 0.0).oskr == pytest.approx(target, abs=1e-9)
 
 
-@settings(max_examples=80, deadline=None)
 @given(st.floats(0.05, 0.95), st.floats(0.0, 0.9), st.floats(0.0, 1.0))
 def test_hit_rate_round_trip(pi, fa, frac):
     best = mb.binary_channel(pi, 1.0, fa).oskr
@@ -98,7 +94,6 @@ def _predictions_are_majorities(counts):
     return bool(np.all(counts[0, :k] >= counts[1, :k]) and np.all(counts[1, k:] >= counts[0, k:]))
 
 
-@settings(max_examples=200, deadline=None)
 @given(majority_tables())
 def test_oskr_of_correctness_is_meta_I2r(counts):
     assert _predictions_are_majorities(counts)

@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import metabits as mb
@@ -41,7 +41,6 @@ def test_binary_noise_is_strictly_above_proposition4_lower_bound():
     assert tpr[1] > lo + 0.1
 
 
-@settings(max_examples=80, deadline=None)
 @given(st.lists(st.tuples(st.floats(0.5, 1.0), st.floats(0.01, 1.0)), min_size=1, max_size=5),
        st.lists(st.tuples(st.floats(0.5, 1.0), st.floats(0.01, 1.0)), min_size=1, max_size=5))
 def test_random_calibrated_classifiers_inside_bounds(plus, minus):

@@ -7,7 +7,7 @@ force over a grid of ROPE widths for the inverse of the ROPE rule, and the paper
 
 import numpy as np
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 from scipy.stats import norm
 
@@ -66,7 +66,6 @@ def test_delta_method_matches_monte_carlo():
 
 @given(d=st.floats(0.1, 4, **finite), c=st.floats(-1.5, 1.5, **finite),
        n1=st.integers(10, 10 ** 6), n2=st.integers(10, 10 ** 6))
-@settings(max_examples=60, deadline=None)
 def test_se_of_d_is_twice_se_of_c(d, c, n1, n2):
     v = mb.delta_variance(d, c, n1, n2)
     assert v.var_d == pytest.approx(4 * v.var_c, rel=1e-12)
@@ -75,7 +74,6 @@ def test_se_of_d_is_twice_se_of_c(d, c, n1, n2):
 
 @given(d=st.floats(0.2, 4, **finite), c=st.floats(-1, 1, **finite),
        n=st.integers(50, 10 ** 6), level=st.floats(0.5, 0.999, **finite))
-@settings(max_examples=60, deadline=None)
 def test_trials_per_stimulus_inverts_delta_variance(d, c, n, level):
     hw = norm.ppf(0.5 + level / 2) * mb.delta_variance(d, c, n).se_c
     assert mb.trials_per_stimulus(d, c, hw, level) == pytest.approx(n, rel=1e-9)
@@ -117,7 +115,6 @@ def test_compare_criteria_is_pairwise_z_on_recovered_ses():
 @given(st.lists(st.tuples(st.floats(-1, 1, **finite), st.floats(0.001, 0.5, **finite)),
                 min_size=1, max_size=8),
        st.floats(0.005, 0.8, **finite))
-@settings(max_examples=80, deadline=None)
 def test_rope_range_is_exactly_the_set_of_rules_that_reproduce_the_verdicts(intervals, r0):
     """Verdicts made with one ROPE r0: r reproduces them iff lower <= r < upper (brute force)."""
     mid, half = np.array(intervals).T

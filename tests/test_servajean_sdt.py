@@ -8,7 +8,7 @@ generating parameters from exact probabilities, and Monte Carlo for sampling var
 
 import numpy as np
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 from scipy.stats import norm
 
@@ -48,7 +48,6 @@ def test_type1_sdt_stack():
 
 @given(d=st.floats(0.2, 3.5, **finite), c=st.floats(-0.8, 0.8, **finite),
        k=st.integers(2, 6))
-@settings(max_examples=40, deadline=None)
 def test_ideal_observer_is_single_evidence_sdt(d, c, k):
     """meta-d′ = d′: confidence and decision read one evidence sample, so every column is just
     P(x in its bin) — no renormalisation by side."""
@@ -62,7 +61,6 @@ def test_ideal_observer_is_single_evidence_sdt(d, c, k):
 
 @given(d=st.floats(0.3, 3.5, **finite), ratio=st.floats(0.2, 1.3, **finite),
        c=st.floats(-0.6, 0.6, **finite))
-@settings(max_examples=40, deadline=None)
 def test_fit_recovers_the_generating_parameters_from_exact_probabilities(d, ratio, c):
     """The model is the one fit_meta_d inverts: at infinite sample size the MLE is exact."""
     meta_d = ratio * d
@@ -79,7 +77,6 @@ def test_fit_recovers_the_generating_parameters_from_exact_probabilities(d, rati
 
 @given(d=st.floats(0.2, 4.0, **finite), ratio=st.floats(0.0, 1.5, **finite),
        c=st.floats(-1.0, 1.0, **finite), k=st.integers(2, 7))
-@settings(max_examples=50, deadline=None)
 def test_equiprobable_criteria_make_levels_equally_frequent(d, ratio, c, k):
     lo, hi = mb.equiprobable_criteria(d, ratio * d, c, K=k)
     meta_c = c * ratio

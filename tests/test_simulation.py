@@ -3,7 +3,7 @@
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from scipy import integrate, stats
 
@@ -29,7 +29,6 @@ def test_response_probabilities_are_distributions_with_the_right_accuracy(kind):
     np.testing.assert_array_equal(p[:, 0], p[:, 1, ::-1])
 
 
-@settings(max_examples=50, deadline=None)
 @given(acc=st.floats(0.5, 0.999999), kind=st.sampled_from(mb.NOISE_TYPES))
 def test_response_probabilities_property(acc, kind):
     p = sim.response_probabilities(kind, acc)
