@@ -52,8 +52,10 @@ def brute_ksg_bits(t, s, k=3):
     return max(nats, 0.0) / np.log(2)
 
 
+# fill: the cells Hypothesis does not draw one by one are drawn non-zero, so an all-zero row (no
+# outcome entropy: the tests assume it away) is rare and most examples test something
 tables = arrays(np.int64, st.tuples(st.integers(2, 3), st.integers(1, 5)),
-                elements=st.integers(0, 60))
+                elements=st.integers(0, 60), fill=st.integers(1, 60))
 
 
 # --- plug-in and Miller-Madow ----------------------------------------------------------------------
@@ -84,7 +86,8 @@ def test_miller_madow_subtracts_the_appendix_term(table):
     assert r.oskr == pytest.approx(expected, abs=1e-12)
 
 
-@given(tables, st.data())
+@given(arrays(np.int64, st.tuples(st.integers(2, 3), st.integers(2, 5)),
+              elements=st.integers(0, 60), fill=st.integers(1, 60)), st.data())
 def test_merging_signal_values_never_raises_plugin_oskr(table, data):
     """Data-processing inequality: a coarser self-assessment carries no more information."""
     assume((table.sum(axis=1) > 0).sum() >= 2 and table.shape[1] >= 2)
