@@ -252,8 +252,8 @@ def test_uniform_meta_d_grows_without_bound():
     """Why the uniform line is +inf: padded fits of the exact table grow with the sample size."""
     from metabits import metad
     p = sim.response_probabilities("uniform", 0.7)
-    with pytest.raises(ValueError):
-        metad.fit_meta_d(p[0] * 1e6, p[1] * 1e6, pad=0.0)  # zero cells: no finite maximum
+    with pytest.raises(ValueError, match="empty cells"):  # zero cells: no finite maximum
+        metad.fit_meta_d(p[0] * 1e6, p[1] * 1e6, pad=0.0)
     md = [metad.fit_meta_d(p[0] * n, p[1] * n, pad=0.25)["meta_d"] for n in (2e2, 2e4, 2e6)]
     assert md[0] < md[1] < md[2]
 
