@@ -288,3 +288,37 @@ def test_multilabel_member_is_calibrated():
     post = t / t.sum(axis=0)                      # equal priors: P(y | r)
     np.testing.assert_allclose(post.T, worst.values, atol=1e-12)
     assert multilabel_group_accuracy(t, 1) == pytest.approx(0.5, abs=1e-12)
+
+
+# --- the chapter's key numbers, recomputed independently ----------------------------------------
+
+def test_chapter_group_of_three_miscalibrated_members():
+    accs = (0.6, 0.7, 0.9)
+    members = [binning.binned_response_probabilities("normal", a, [0.6, 0.75, 0.9]) for a in accs]
+    votes = [np.repeat([-1.0, 1.0], 4)] * 3
+    a, b, c = accs      # majority of three: at least two right
+    mv = a * b * c + a * b * (1 - c) + a * (1 - b) * c + (1 - a) * b * c
+    assert weighted_vote_accuracy(members, votes) == pytest.approx(mv, abs=1e-12)
+    true_c = [mb.member_confidence(t) for t in members]
+    stated = [calibration.distort_confidence(true_c[0], 3.0), true_c[1],
+              calibration.distort_confidence(true_c[2], 0.4, 0.8)]
+    miscal = weighted_vote_accuracy(members, [calibration.log_odds_weights(s) for s in stated])
+    assert mv < miscal < mb.pcwmv(members).acc          # the chapter's ordering
+    # the information measures of the members do not depend on what they state
+    assert all(mb.type2_measures(t).RMI > 0 for t in members)
+
+
+def test_chapter_three_label_routes():
+    P3 = np.full(3, 1 / 3)
+    for acc in (0.6, 0.7, 0.8):
+        q = 2 * acc - 1
+        vals = np.vstack([np.eye(3), [[0.5, 0.5, 0], [0.5, 0, 0.5], [0, 0.5, 0.5]]])
+        w = np.r_[np.full(3, q / 3), np.full(3, (1 - q) / 3)]
+        sym = multilabel_member(vals, w, P3)
+        # wrong only when all three name a pair and it is the same pair: 1 - (1 - acc)^3
+        assert multilabel_group_accuracy(sym, 3) == pytest.approx(1 - (1 - acc) ** 3, abs=1e-12)
+        best = mb.max_info_classifier(acc, P3)
+        lib = multilabel_member(best.values, best.weights, P3)
+        assert mb.mutual_information(P3[:, None] * lib) == pytest.approx(
+            mb.mutual_information(P3[:, None] * sym), abs=1e-9)         # same information ...
+        assert multilabel_group_accuracy(lib, 3) < multilabel_group_accuracy(sym, 3) - 0.05
