@@ -22,7 +22,12 @@ Roberts (2026). One module per idea:
 * :mod:`metabits.binning` – exact tables under any confidence bins, and the best bins
 * :mod:`metabits.calibration` – linear-in-log-odds distortion and recalibration
   (Zhang & Maloney, 2012)
-* :mod:`metabits.datasets` – tables copied from the papers, with their sources
+* :mod:`metabits.type2_classic` – type 2 ROC, AUROC2, gamma, phi, meta-d′ − d′
+* :mod:`metabits.bayes_recoding` – Meyen et al.'s recoding of predictions on observed tables
+* :mod:`metabits.measure_bootstrap` – every Type 2 measure of many tables with bootstrap
+  intervals
+* :mod:`metabits.datasets` – tables copied from the papers, with their sources, and the MaskOri
+  data of 16 people (Hellmann, Zehetleitner & Rausch, 2023)
 * :mod:`metabits.plotting` – the book's colours and deterministic figure files (imported on
   first use, so that ``import metabits`` does not load matplotlib)
 
@@ -41,6 +46,7 @@ Conventions, each with one home:
 
 from . import criterion, datasets, group, sdt, simulation
 from . import binning, calibration, relabel
+from . import bayes_recoding, measure_bootstrap, type2_classic
 from ._results import Bounds, Curve, Distribution, Result
 from .bounds import (info_bounds, info_lower_bound, info_upper_bound, max_info_classifier,
                      min_info_classifier)
@@ -69,6 +75,10 @@ from .roc import (EdgeClassifiers, prop4_lower_edge_classifiers, roc_bounds_type
                   roc_type2_from_confidence)
 from .sdt import (MetaDBootstrap, Type1SDT, bootstrap_meta_d, equiprobable_criteria,
                   rating_probabilities, simulate_ratings, type1_sdt)
+from .type2_classic import (ClassicType2, auroc2, classic_type2, confidence_by_correctness,
+                           gamma, phi, type2_roc)
+from .bayes_recoding import Recoding, recoding
+from .measure_bootstrap import AllMeasures, MeasureBootstrap, all_measures, bootstrap_measures
 
 __version__ = "0.2.0"
 
@@ -119,4 +129,9 @@ __all__ = [
     "bootstrap_meta_d", "compare_criteria", "delta_variance", "equiprobable_criteria",
     "pairwise_z_tests", "rating_probabilities", "rope_range", "rope_verdict", "se_from_ci",
     "simulate_ratings", "trials_per_stimulus", "type1_sdt",
+    # classic Type 2 measures, recoding and all measures with bootstrap intervals (real data)
+    "bayes_recoding", "measure_bootstrap", "type2_classic",
+    "AllMeasures", "ClassicType2", "MeasureBootstrap", "Recoding", "all_measures", "auroc2",
+    "bootstrap_measures", "classic_type2", "confidence_by_correctness", "gamma", "phi",
+    "type2_roc",
 ]

@@ -21,6 +21,7 @@ random generators                  :func:`as_rng`
 positive sizes (CI half-widths, …) :func:`as_positive`
 names from a fixed list            :func:`as_choice`
 per-trial categories (outcomes)    :func:`as_categories`
+per-trial values (fixed list)      :func:`as_trial_values`
 per-trial pairs (outcome, signal)  :func:`as_same_length`
 contingency tables (outcome × S)   :func:`as_contingency_table`
 =================================  =========================================================
@@ -332,6 +333,23 @@ def as_categories(x, name: str):
         raise ValueError(f"{name} must be finite (found NaN or infinity)")
     levels, codes = np.unique(arr, return_inverse=True)
     return codes.astype(np.int64), levels
+
+
+def as_trial_values(x, options, name: str) -> np.ndarray:
+    """Per-trial values that must each be one of ``options`` (e.g. the two stimuli of a task, 0
+    and 90 degrees): a non-empty 1-D array. Returns integer codes, the index of each value in
+    ``options``."""
+    arr = np.asarray(x)
+    if arr.ndim != 1 or arr.size == 0 or arr.dtype.kind not in "iufUSO":
+        raise ValueError(f"{name} must be a non-empty 1-D array with one value per trial; got "
+                         f"{arr.dtype} of shape {arr.shape}")
+    codes = np.full(arr.shape, -1, dtype=np.int64)
+    for i, option in enumerate(options):
+        codes[arr == option] = i
+    if np.any(codes < 0):
+        bad = arr[codes < 0][0]
+        raise ValueError(f"{name} must be one of {tuple(options)}; got {bad!r}")
+    return codes
 
 
 def as_same_length(a: np.ndarray, b: np.ndarray, names: str) -> int:

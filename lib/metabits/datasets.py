@@ -12,9 +12,10 @@ from typing import NamedTuple
 import numpy as np
 
 from ._results import Result
-from ._validate import as_choice
+from ._validate import as_choice, as_int, as_int_array, as_same_length, as_trial_values
 
-__all__ = ["SERVAJEAN_MODELS", "SERVAJEAN_RISKS", "SERVAJEAN_TASKS", "SERVAJEAN_VERDICTS",
+__all__ = ["MASKORI_SOAS", "MASKORI_STIMULI", "TrialCounts", "count_tables", "maskori_counts",
+           "maskori_trials", "SERVAJEAN_MODELS", "SERVAJEAN_RISKS", "SERVAJEAN_TASKS", "SERVAJEAN_VERDICTS",
            "ServajeanCriteria", "ServajeanRow", "ServajeanTableS1", "ServajeanTableS2",
            "ServajeanVerdicts", "meyen_table1", "servajean_c_verdicts", "servajean_table_s1",
            "servajean_table_s2"]
@@ -284,3 +285,190 @@ def servajean_c_verdicts() -> ServajeanVerdicts:
     if np.any(out == ""):
         raise ValueError("incomplete verdict file")
     return ServajeanVerdicts(SERVAJEAN_TASKS, SERVAJEAN_MODELS, pairs, out.astype(str))
+
+
+# --- Hellmann, Zehetleitner & Rausch (2023): masked orientation discrimination ------------------
+
+#: The five stimulus-onset asynchronies of the MaskOri data set in ms, hardest first.
+MASKORI_SOAS = (8.3, 16.7, 33.3, 66.7, 133.3)
+#: The two orientations of the MaskOri data set in degrees: S1 horizontal (0), S2 vertical (90).
+MASKORI_STIMULI = (0, 90)
+
+
+@dataclass(frozen=True)
+class TrialCounts(Result):
+    """Results of :func:`count_tables`; also a mapping.
+
+    Attributes
+    ----------
+    counts : ndarray of int, shape (n_1, ..., n_g, 2, 2K)
+        One count table per combination of the grouping columns, in the library's table
+        convention (:mod:`metabits._validate`): row 0 the stimulus S1, row 1 S2; columns from
+        "S1, most confident" to "S2, most confident".
+    by : tuple of str
+        The grouping columns, one per leading axis of ``counts`` (empty when pooled).
+    levels : tuple of ndarray
+        The sorted values of each grouping column: ``counts[i, j]`` belongs to
+        ``levels[0][i]``, ``levels[1][j]``.
+    """
+
+    counts: np.ndarray
+    by: tuple
+    levels: tuple
+
+
+def count_tables(trials, by=("participant", "soa_ms"), *, stimulus: str = "stimulus",
+                 response: str = "response", rating: str = "rating", stimuli=MASKORI_STIMULI,
+                 n_ratings: int = 5) -> TrialCounts:
+    """Turn trials (one row each) into count tables: by participant, by condition, or pooled.
+
+    A trial with stimulus ``s``, response ``r`` and confidence rating ``k`` (0 = lowest,
+    ``n_ratings - 1`` = highest) is counted in row ``s`` (S1 = ``stimuli[0]``, S2 =
+    ``stimuli[1]``) and in column ``K - 1 - k`` if ``r`` is S1, ``K + k`` if ``r`` is S2
+    (K = ``n_ratings``): the columns run from "S1, most confident" to "S2, most confident".
+
+    Parameters
+    ----------
+    trials : pandas.DataFrame or mapping of column name to 1-D array
+        One row per trial, e.g. :func:`maskori_trials`.
+    by : str or sequence of str, default ("participant", "soa_ms")
+        Grouping columns, one axis of the result each; ``()`` pools all trials into one table.
+    stimulus, response, rating : str
+        The columns with the stimulus shown, the response given and the confidence rating.
+    stimuli : pair, default (0, 90)
+        The values of S1 and S2 in the stimulus and response columns (MaskOri: horizontal 0,
+        vertical 90).
+    n_ratings : int, default 5
+        Number K of confidence levels; ratings are the integers 0 .. K − 1.
+
+    Returns
+    -------
+    TrialCounts
+        ``counts`` of shape ``(n_1, ..., n_g, 2, 2K)`` with one axis per grouping column, ``by``
+        and the sorted ``levels`` of each grouping column. A combination without trials gets a
+        table of zeros.
+
+    Raises
+    ------
+    ValueError
+        For a missing column, a stimulus or response other than the two ``stimuli``, a rating
+        that is not an integer in 0 .. K − 1, or columns of different lengths.
+
+    References
+    ----------
+    Hellmann, Zehetleitner & Rausch (2023), Experiment 1 (the MaskOri data); the column order
+    is the ``nR_S1`` / ``nR_S2`` layout of Maniscalco & Lau (2012) and Meyen et al. (2025),
+    Table 1.
+
+    Examples
+    --------
+    >>> trials = {"stimulus": [0, 0, 90, 90, 90], "response": [0, 90, 90, 90, 0],
+    ...           "rating": [4, 0, 1, 4, 2]}
+    >>> count_tables(trials, by=(), n_ratings=5).counts.tolist()
+    [[1, 0, 0, 0, 0, 1, 0, 0, 0, 0], [0, 0, 1, 0, 0, 0, 1, 0, 0, 1]]
+    >>> t = count_tables(maskori_trials(), by="soa_ms")
+    >>> t.counts.shape, t.levels[0].tolist()
+    ((5, 2, 10), [8.3, 16.7, 33.3, 66.7, 133.3])
+    """
+    K = as_int(n_ratings, "n_ratings", least=1)
+    by = (by,) if isinstance(by, str) else tuple(by)
+    if len(stimuli) != 2 or stimuli[0] == stimuli[1]:
+        raise ValueError(f"stimuli must be two different values (S1, S2); got {stimuli!r}")
+
+    def column(name):
+        try:
+            return np.asarray(trials[name])
+        except (KeyError, IndexError, TypeError):
+            raise ValueError(f"trials have no column {name!r}") from None
+
+    s = as_trial_values(column(stimulus), stimuli, f"stimulus column {stimulus!r}")
+    r = as_trial_values(column(response), stimuli, f"response column {response!r}")
+    k = as_int_array(column(rating), f"rating column {rating!r}", least=0, most=K - 1)
+    as_same_length(s, r, "stimulus and response")
+    as_same_length(s, k, "stimulus and rating")
+    col = np.where(r == 0, K - 1 - k, K + k)
+    codes, levels = [], []
+    for name in by:
+        values = column(name)
+        as_same_length(values, s, f"{name!r} and stimulus")
+        level, code = np.unique(values, return_inverse=True)
+        codes.append(code.ravel())
+        levels.append(level)
+    shape = tuple(len(v) for v in levels) + (2, 2 * K)
+    flat = np.ravel_multi_index(tuple(codes) + (s, col), shape)
+    counts = np.bincount(flat, minlength=int(np.prod(shape))).reshape(shape)
+    return TrialCounts(counts=counts.astype(np.int64), by=by, levels=tuple(levels))
+
+
+def maskori_trials():
+    """The MaskOri data: 16 people × 1,620 trials of masked orientation discrimination.
+
+    Each trial showed a horizontal (0) or vertical (90) grating, masked after one of five
+    stimulus-onset asynchronies (:data:`MASKORI_SOAS`, 324 trials each per person); the person
+    reported the orientation and a confidence rating from 0 (lowest) to 4 (highest).
+
+    Returns
+    -------
+    pandas.DataFrame
+        25,920 rows; columns ``participant`` (1–16), ``trial``, ``soa_ms``, ``stimulus`` (0 or
+        90), ``response`` (0 or 90), ``correct`` (1 or 0) and ``rating`` (0–4). A fresh frame on
+        every call.
+
+    Raises
+    ------
+    None
+        The file ships with the package; a missing or damaged file would raise
+        ``FileNotFoundError`` or a pandas parser error.
+
+    References
+    ----------
+    Hellmann, Zehetleitner & Rausch (2023), *Psychological Review* 130(6), 1521–1543,
+    doi:10.1037/rev0000411, Experiment 1; distributed as ``MaskOri`` with the R package statConfR
+    (GPL ≥ 3; source and licence in the package's ``data/maskori.README.md``).
+
+    Examples
+    --------
+    >>> d = maskori_trials()
+    >>> d.shape, d.participant.nunique()
+    ((25920, 7), 16)
+    >>> d.groupby("soa_ms").correct.mean().round(3).tolist()
+    [0.503, 0.557, 0.695, 0.929, 0.996]
+    """
+    import pandas as pd  # imported here: slow to import
+
+    with files("metabits").joinpath("data", "maskori.csv").open("r", encoding="utf-8") as f:
+        return pd.read_csv(f)
+
+
+def maskori_counts(by=("participant", "soa_ms")) -> TrialCounts:
+    """Count tables of the MaskOri data (:func:`maskori_trials`), S1 horizontal and S2 vertical.
+
+    Parameters
+    ----------
+    by : str or sequence of str, default ("participant", "soa_ms")
+        Grouping columns; the default gives the 16 × 5 tables of every participant and
+        stimulus-onset asynchrony, ``"soa_ms"`` the five pooled conditions, ``()`` one table.
+
+    Returns
+    -------
+    TrialCounts
+        As :func:`count_tables`, with K = 5 confidence levels (10 response columns).
+
+    Raises
+    ------
+    ValueError
+        For a grouping column the data do not have.
+
+    References
+    ----------
+    Hellmann, Zehetleitner & Rausch (2023), Experiment 1.
+
+    Examples
+    --------
+    >>> t = maskori_counts()
+    >>> t.counts.shape, t.by
+    ((16, 5, 2, 10), ('participant', 'soa_ms'))
+    >>> int(t.counts.sum()), t.counts[0, 0].sum(axis=-1).tolist()
+    (25920, [170, 154])
+    """
+    return count_tables(maskori_trials(), by=by)

@@ -216,12 +216,16 @@ def _fisher_scoring(theta, counts, kappa, max_iter=100, xtol=1e-9):
         idx, step = idx[~done], step[~done]
         small = np.all(np.abs(step) < 1e3 * xtol, axis=1)  # rounding may stop the ascent
         t = np.ones(len(idx))
-        for _ in range(40):
-            cand = theta[idx] + t[:, None] * step
-            worse = ~(_loglik(cand, counts[idx], kappa[idx], derivatives=False) >= ll[idx])
-            if not np.any(worse & ~small):
+        cand = theta[idx] + step
+        worse = ~(_loglik(cand, counts[idx], kappa[idx], derivatives=False) >= ll[idx])
+        for _ in range(39):  # halve the steps of the tables that got worse; re-evaluate only them
+            redo = np.flatnonzero(worse & ~small)
+            if not redo.size:
                 break
-            t = np.where(worse & ~small, 0.5 * t, t)
+            t[redo] *= 0.5
+            cand[redo] = theta[idx[redo]] + t[redo, None] * step[redo]
+            worse[redo] = ~(_loglik(cand[redo], counts[idx[redo]], kappa[idx[redo]],
+                                    derivatives=False) >= ll[idx[redo]])
         # no ascent along the scoring direction: at the optimum if the step is small (done), else
         # left to the fallback
         converged[idx[worse]], active[idx[worse]] = small[worse], False
