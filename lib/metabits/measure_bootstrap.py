@@ -247,10 +247,11 @@ def bootstrap_measures(counts, n_boot: int = 200, level: float = 0.95, pad=None,
             se = np.nanstd(boot, axis=1, ddof=1)
             mean = np.nanmean(boot, axis=1)
     info = [PLUGIN.index(k) for k in _INFO]
-    bias = mean[:, info] - obs[:, info]
-    est = np.concatenate([obs, obs[:, info] - bias], axis=-1)
-    lower = np.concatenate([lo, lo[:, info] - bias], axis=-1)
-    upper = np.concatenate([hi, hi[:, info] - bias], axis=-1)
+    with np.errstate(invalid="ignore"):  # inf - inf (meta-I1r near d' = 0) is NaN
+        bias = mean[:, info] - obs[:, info]
+        est = np.concatenate([obs, obs[:, info] - bias], axis=-1)
+        lower = np.concatenate([lo, lo[:, info] - bias], axis=-1)
+        upper = np.concatenate([hi, hi[:, info] - bias], axis=-1)
     se = np.concatenate([se, se[:, info]], axis=-1)
     undef = B - defined.sum(axis=1)
     undef = np.concatenate([undef, undef[:, info]], axis=-1)
