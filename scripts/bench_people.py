@@ -36,7 +36,6 @@ def main():
     t0 = time.perf_counter()
     mb.all_measures(counts)
     print(f"plug-in values only, 80 tables: {time.perf_counter() - t0:6.2f} s")
-    np.seterr(all="ignore")
 
 
 if __name__ == "__main__":
