@@ -24,6 +24,7 @@ per-trial categories (outcomes)    :func:`as_categories`
 per-trial values (fixed list)      :func:`as_trial_values`
 per-trial pairs (outcome, signal)  :func:`as_same_length`
 contingency tables (outcome × S)   :func:`as_contingency_table`
+explorer grids (control values)    :func:`as_grid`
 =================================  =========================================================
 
 **The table convention** (:func:`as_count_table`, :func:`as_response_table`): a table has shape
@@ -42,7 +43,7 @@ import numpy as np
 
 __all__ = ["NOISE_TYPES", "TOL", "as_accuracy", "as_categories", "as_choice", "as_confidence",
            "as_contingency_table", "as_count_table", "as_counts", "as_distribution",
-           "as_float_array", "as_int", "as_int_array", "as_labels", "as_member_rates",
+           "as_float_array", "as_grid", "as_int", "as_int_array", "as_labels", "as_member_rates",
            "as_member_tables", "as_noise_kind", "as_positive", "as_prior", "as_probability",
            "as_response_table", "as_rng", "as_same_length", "as_scalar", "scalar_or_array"]
 
@@ -374,6 +375,30 @@ def as_contingency_table(counts, name: str = "counts") -> np.ndarray:
         at = f" (table {tuple(int(i) for i in where)})" if len(where) else ""
         raise ValueError(f"{name} has an empty table{at}: there is nothing to estimate from")
     return c
+
+
+def as_grid(values, name: str) -> tuple:
+    """The grid of one explorer control: distinct finite numbers in increasing order, or distinct
+    names (strings); at least one value. Returned as a tuple of Python ints/floats or strings."""
+    try:
+        vals = list(values)
+    except TypeError:
+        raise ValueError(f"{name} must be a sequence of numbers or of names; "
+                         f"got {values!r}") from None
+    if not vals:
+        raise ValueError(f"{name} must not be empty")
+    if all(isinstance(v, str) for v in vals):
+        if len(set(vals)) != len(vals):
+            raise ValueError(f"{name} repeat a name: {vals}")
+        return tuple(vals)
+    if any(isinstance(v, (str, bool, np.bool_)) or not isinstance(v, numbers.Real) for v in vals):
+        raise ValueError(f"{name} must be all numbers or all names; got {vals}")
+    arr = np.asarray(vals, dtype=float)
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} must be finite; got {vals}")
+    if np.any(np.diff(arr) <= 0):
+        raise ValueError(f"{name} must increase strictly (no repeats); got {vals}")
+    return tuple(int(v) if isinstance(v, numbers.Integral) else float(v) for v in vals)
 
 
 def scalar_or_array(arr):
