@@ -433,6 +433,34 @@ def _ranges(explorer: Explorer, views) -> list:
     return out
 
 
+def _legend(explorer: Explorer, views, p: int) -> list:
+    """Panel ``p``'s legend entries: one per trace name (first appearance), none for a lone trace."""
+    entries = {}
+    for v in views:
+        for t in tuple(explorer.fixed) + tuple(v.traces):
+            if t.panel == p and t.name not in entries:
+                entries[t.name] = t
+    return list(entries.values()) if len(entries) > 1 else []
+
+
+def _legend_html(entries) -> str:
+    """An HTML legend (a list of swatches and names): it wraps with the column at any width."""
+    if not entries:
+        return ""
+    items = []
+    for t in entries:
+        color = _css(t.color)
+        if t.kind == "line":
+            css_dash = {"solid": "solid", "dash": "dashed", "dot": "dotted"}[t.dash]
+            style, cls = f"border-top:3px {css_dash} {color}", "mbx-key mbx-key-line"
+        elif t.kind == "points":
+            style, cls = f"background:{color}", "mbx-key mbx-key-point"
+        else:
+            style, cls = f"background:{color}", "mbx-key mbx-key-area"
+        items.append(f'<li><span class="{cls}" style="{style}"></span>{html.escape(t.name)}</li>')
+    return f'<ul class="mbx-legend">{"".join(items)}</ul>'
+
+
 def _plotly_layout(panel: Panel, ranges: dict) -> dict:
     axis = {"automargin": True, "zeroline": False, "showline": True, "linecolor": "#444",
             "ticks": "outside", "gridcolor": "#e5e5e5"}
@@ -445,13 +473,11 @@ def _plotly_layout(panel: Panel, ranges: dict) -> dict:
     elif ranges["y"] is not None:
         y.update(range=ranges["y"], autorange=False)
     return {"title": {"text": panel.title, "font": {"size": 15}, "x": 0.01, "xanchor": "left"},
-            "xaxis": x, "yaxis": y, "height": 340, "autosize": True,
+            "xaxis": x, "yaxis": y, "height": 320, "autosize": True,
             "margin": {"l": 60, "r": 12, "t": 40, "b": 40},
             "font": {"size": 13, "family": "sans-serif"},
-            "legend": {"orientation": "h", "x": 0, "xanchor": "left", "y": -0.22,
-                       "yanchor": "top", "font": {"size": 12}},
             "plot_bgcolor": "white", "paper_bgcolor": "white", "barmode": "group",
-            "hovermode": "closest", "showlegend": True}
+            "hovermode": "closest", "showlegend": False}  # the legend is HTML: _legend_html
 
 
 def plotly_figures(explorer: Explorer, view: View | None = None) -> list:
@@ -568,7 +594,7 @@ def static_html(explorer: Explorer) -> str:
     parts.append("</form>")
     parts += [f'<div class="mbx-panel" data-panel="{p}" role="img" '
               f'aria-label="{html.escape(explorer.panels[p].title)}: interactive plot"></div>'
-              for p in range(n)]
+              + _legend_html(_legend(explorer, views, p)) for p in range(n)]
     index = int(np.ravel_multi_index(start, shape))
     parts.append(f'<p class="mbx-caption" aria-live="polite">{html.escape(views[index].caption)}'
                  '</p>')
@@ -735,7 +761,7 @@ def to_matplotlib(explorer: Explorer, view: View | None = None):
         if panel.yrange not in (None, "auto"):
             ax.set_ylim(*panel.yrange)
         mine = [t for t in view.traces if t.panel == p]
-        if mine:
+        if len({t.name for t in mine}) > 1:  # as on the website: no legend for a lone trace
             ax.legend(fontsize=9, loc="center left", bbox_to_anchor=(1.01, 0.5), frameon=False)
         if any(t.kind == "hbars" for t in mine):
             ax.invert_yaxis()  # first category on top, as on the website
@@ -1179,7 +1205,7 @@ def type2_explorer(d=(0.5, 1.0, 1.5, 2.0, 2.5), meta_d=tuple(np.round(np.arange(
 
     levels = as_int(levels, "levels", least=2)
     columns = [f"S1 {k}" for k in range(levels, 0, -1)] + [f"S2 {k}" for k in range(1, levels + 1)]
-    names = ["M-ratio", "meta-I1r", "meta-I2r", "RMI"]
+    names = ["M-ratio", "meta-I₁ʳ", "meta-I₂ʳ", "RMI"]
 
     def draw(d, meta_d):
         table = rating_probabilities(d, meta_d, K=levels)
@@ -1188,7 +1214,7 @@ def type2_explorer(d=(0.5, 1.0, 1.5, 2.0, 2.5), meta_d=tuple(np.round(np.arange(
         values = [fit.m_ratio, m.meta_I1r, m.meta_I2r, m.RMI]
         caption = (f"d′ = {d:g}, meta-d′ = {meta_d:g} (accuracy {_pct(m.acc)}): fitted meta-d′ "
                    f"{fit.meta_d:.2f}, M-ratio {fit.m_ratio:.2f}, meta-I {m.meta_I:.3f} bit, "
-                   f"meta-I1r {m.meta_I1r:.2f}, meta-I2r {m.meta_I2r:.3f}, RMI {m.RMI:.3f}.")
+                   f"meta-I₁ʳ {m.meta_I1r:.2f}, meta-I₂ʳ {m.meta_I2r:.3f}, RMI {m.RMI:.3f}.")
         return View((
             Trace("S1 presented", columns, table[0], kind="bars", color="#0072b2"),
             Trace("S2 presented", columns, table[1], kind="bars", color="#e69f00"),
@@ -1202,5 +1228,5 @@ def type2_explorer(d=(0.5, 1.0, 1.5, 2.0, 2.5), meta_d=tuple(np.round(np.arange(
                  fmt="{:g}")),
         (Panel("The table: P(response | stimulus)", "response (confidence 1 = lowest)",
                "probability", yrange=(0.0, None)),
-         Panel("Measures (1 = as good as the model predicts)", "value", "", xrange=(-0.05, 1.6))),
+         Panel("The four normalised measures", "value", "", xrange=(-0.05, 1.6))),
         draw)
