@@ -84,3 +84,15 @@ def test_given_axes_are_used_as_they_are(study):
         assert len(fig.axes) == 6
     finally:
         plt.close(fig)
+
+
+def test_unknown_kind_or_missing_measure_is_a_value_error(study):
+    results, lines = study
+    with pytest.raises(ValueError, match="noise"):
+        plot_six_measures(results, lines, kinds=("uniform", "gaussian", "binary"))
+    partial = {k: v for k, v in results.items() if k != "RMI"}
+    with pytest.raises(ValueError, match="missing RMI"):
+        plot_six_measures(partial, lines)
+    with pytest.raises(ValueError, match="normal: meta_I"):
+        plot_six_measures(results, {**lines, "normal": {k: v for k, v in lines["normal"].items()
+                                                        if k != "meta_I"}})

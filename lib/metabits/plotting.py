@@ -184,11 +184,9 @@ def plot_six_measures(results, lines, axes=None, *, kinds=("uniform", "normal", 
     Raises
     ------
     ValueError
-        If ``axes`` does not hold 6 Axes, ``ncols`` does not divide the 6 panels, or the
-        results' first axis does not have one entry per name in ``kinds``.
-    KeyError
-        For a noise kind other than "uniform", "normal" or "binary", or results or lines without
-        one of the six measures.
+        If ``axes`` does not hold 6 Axes, ``ncols`` does not divide the 6 panels, the results'
+        first axis does not have one entry per name in ``kinds``, a kind is not "uniform",
+        "normal" or "binary", or the results or lines lack one of the six measures.
 
     References
     ----------
@@ -212,6 +210,15 @@ def plot_six_measures(results, lines, axes=None, *, kinds=("uniform", "normal", 
     import numpy as np
     from matplotlib.lines import Line2D
 
+    from ._validate import as_noise_kind
+
+    kinds = tuple(as_noise_kind(k) for k in kinds)
+    needed = ["acc"] + [key for key, _, _, _ in SIX_PANELS]
+    missing = [k for k in needed if k not in results]
+    missing += [f"{kind}: {k}" for kind in (lines or {}) for k in needed if k not in lines[kind]]
+    if missing:
+        raise ValueError(f"plot_six_measures needs the accuracy and the six measures; missing "
+                         f"{', '.join(missing)}")
     limits = {key: lim for key, _, _, lim in SIX_PANELS}
     limits.update(ylims or {})
     new_figure = axes is None
