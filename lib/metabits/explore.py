@@ -793,14 +793,30 @@ def _widget(c: Control):
                             description=c.label, style=style)
 
 
+def _png(fig):
+    """The figure as an IPython PNG image.
+
+    A bare matplotlib ``Figure`` displays as an image only where pyplot's inline backend has
+    registered its formatter (after ``import matplotlib.pyplot``); as PNG bytes it shows the same
+    in every front end.
+    """
+    import io
+
+    from IPython.display import Image
+
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=100)
+    return Image(data=buf.getvalue(), format="png")
+
+
 def live(explorer: Explorer):
     """The live explorer for Jupyter, Binder and Colab: ipywidgets controls, matplotlib plots.
 
     Evenly spaced numbers become a ``FloatSlider`` (or ``IntSlider`` for integers) over the
     grid's range, so the function is called at any value the slider reaches, not only the
     grid's; other grids and names become a ``Dropdown``. Each change calls the explorer's
-    function and draws its view into an ``Output`` (with ``append_display_data``, which works
-    the same in ipywidgets 7.7 and 8).
+    function and draws its view into an ``Output`` as a PNG image (``append_display_data``,
+    which works the same in ipywidgets 7.7 and 8), whatever matplotlib backend is active.
 
     Parameters
     ----------
@@ -825,6 +841,8 @@ def live(explorer: Explorer):
     >>> box = live(roc_explorer(acc=[0.6, 0.7]))
     >>> type(box).__name__, [type(w).__name__ for w in box.children[0].children]
     ('VBox', ['FloatSlider'])
+    >>> "image/png" in box.children[1].outputs[0]["data"]
+    True
     """
     import ipywidgets as widgets  # imported here: only a live explorer needs it
 
@@ -835,7 +853,7 @@ def live(explorer: Explorer):
         values = {c.name: w.value for c, w in zip(explorer.controls, controls)}
         view = explorer.view(**values)
         out.outputs = ()
-        out.append_display_data(to_matplotlib(explorer, view))
+        out.append_display_data(_png(to_matplotlib(explorer, view)))
         out.append_stdout(view.caption + "\n")
 
     for w in controls:
