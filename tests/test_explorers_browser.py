@@ -1,0 +1,378 @@
+"""The website's explorers in a real browser (issue 11).
+
+Serves the built site on 127.0.0.1 and drives headless Chromium through every page that shows an
+explorer (a ``<div class="metabits-explorer">``, written by :func:`metabits.explore.static_html`),
+with every request outside 127.0.0.1 blocked, the same way as tests/test_browser.py (whose
+``site_url`` and ``browser`` fixtures and page-report script this module reuses). Each page is
+loaded once, in a fresh browser context (so that its requests are not served from another page's
+cache), and checked for:
+
+- no console error or uncaught script error, no failed request;
+- ``plotly.min.js`` requested exactly once, from the site's own ``_static``;
+- every explorer drew every panel (plotly's ``.main-svg`` inside each ``.mbx-panel``);
+- moving each control (a range input set and its ``input`` event dispatched, or another option
+  chosen in a menu) changes the plot's SVG, the ``data-frame`` attribute and the caption, and
+  the frame shown is the one ``np.ravel_multi_index`` gives for the controls' positions, with
+  that frame's caption from the page's JSON;
+- the math on the page rendered (MathJax output, no raw ``\\(``);
+- the page's HTML (without the shared plotly.min.js) is under 3 MB;
+- at a 400 px wide window the page does not scroll sideways, the plots fit the window and the
+  controls still move the plots.
+
+A page that loads plotly.min.js must show an explorer (4.8 MB for nothing otherwise); that is
+checked on the built files, without a browser. Skipped or failed without Chromium or Playwright
+as tests/test_browser.py explains; ``METABITS_SITE`` tests an existing build.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import numpy as np
+import pytest
+from test_browser import (HEIGHT, NARROW, PAGE_REPORT_JS, TIMEOUT_MS,  # noqa: F401 (fixtures)
+                          WAIT_FOR_MATHJAX_JS, WIDE, _fmt, browser, site_url)
+
+#: the explorer element written by metabits.explore.static_html (a start tag, not the text
+#: ``class="metabits-explorer"`` that the API page shows in a code example)
+EXPLORER_DIV = re.compile(r'<div class="metabits-explorer"')
+PLOTLY_SCRIPT = re.compile(r'<script[^>]*src="[^"]*_static/plotly\.min\.js"')
+MAX_PAGE_BYTES = 3_000_000
+
+
+def _pages(root: Path) -> list[str]:
+    return sorted(p.relative_to(root).as_posix() for p in root.rglob("*.html")
+                  if not p.relative_to(root).parts[0].startswith(("_static", "_sources")))
+
+
+@pytest.fixture(scope="module")
+def explorer_pages(built_site) -> list[str]:
+    root = Path(built_site)
+    pages = [p for p in _pages(root)
+             if EXPLORER_DIV.search((root / p).read_text(encoding="utf-8", errors="replace"))]
+    if not pages:
+        pytest.fail(f"no page of {root} shows an explorer (<div class=\"metabits-explorer\">)")
+    return pages
+
+
+# --- in the page ---------------------------------------------------------------------------------
+
+# The state of explorer i: what the reader sees and what the script recorded.
+STATE_JS = r"""
+(i) => {
+  const root = document.querySelectorAll('div.metabits-explorer')[i];
+  const panels = Array.from(root.querySelectorAll('.mbx-panel'));
+  const controls = Array.from(root.querySelectorAll('[data-control]'));
+  return {
+    id: root.id,
+    ready: root.dataset.ready || null,
+    frame: root.dataset.frame === undefined ? null : Number(root.dataset.frame),
+    caption: root.querySelector('.mbx-caption').textContent,
+    spec: JSON.parse(root.querySelector('script.mbx-data').textContent),
+    controls: controls.map((el) => ({
+      kind: el.tagName.toLowerCase() === 'select' ? 'select' : el.type,
+      value: Number(el.value), max: el.tagName.toLowerCase() === 'select'
+        ? el.options.length - 1 : Number(el.max),
+      shown: el.tagName.toLowerCase() === 'select'
+        ? el.options[el.selectedIndex].textContent
+        : (root.querySelector(`output[data-for="${el.dataset.control}"]`) || {}).textContent,
+    })),
+    svgs: panels.map((p) => p.querySelectorAll('.main-svg').length),
+    // what plotly drew in the plotting area: path shapes (lines, bars, bands) and marker places
+    drawn: panels.map((p) => Array.from(p.querySelectorAll('.main-svg .cartesianlayer path'))
+      .map((el) => (el.getAttribute('d') || '') + '@' + (el.getAttribute('transform') || ''))
+      .join('|')),
+    panelWidths: panels.map((p) => Math.round(p.getBoundingClientRect().width)),
+    svgRights: panels.map((p) => {
+      const svg = p.querySelector('.main-svg');
+      return svg ? Math.round(svg.getBoundingClientRect().right) : null;
+    }),
+    windowWidth: document.documentElement.clientWidth,
+  };
+}
+"""
+
+# Move control k of explorer i to position `to`: a range input is set and told ('input'); a menu
+# gets another option chosen by Playwright (select_option), which fires input and change.
+SET_RANGE_JS = r"""
+([i, k, to]) => {
+  const root = document.querySelectorAll('div.metabits-explorer')[i];
+  const el = root.querySelectorAll('[data-control]')[k];
+  el.value = String(to);
+  el.dispatchEvent(new Event('input', {bubbles: true}));
+}
+"""
+
+FRAME_CHANGED_JS = r"""
+([i, old]) => {
+  const root = document.querySelectorAll('div.metabits-explorer')[i];
+  return root.dataset.frame !== undefined && Number(root.dataset.frame) !== old;
+}
+"""
+
+SETTLE_JS = """
+async () => { await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))); }
+"""
+
+READY_JS = r"""
+() => Array.from(document.querySelectorAll('div.metabits-explorer')).every((root) =>
+  root.dataset.frame !== undefined &&
+  Array.from(root.querySelectorAll('.mbx-panel')).every((p) => p.querySelector('.main-svg')))
+"""
+
+
+def _move(page, i: int, k: int, state: dict) -> dict:
+    """Move control k of explorer i to its far end (or back to 0): the state before and after."""
+    c = state["controls"][k]
+    to = c["max"] if c["value"] != c["max"] else 0
+    if c["kind"] == "select":
+        page.locator("div.metabits-explorer").nth(i).locator("[data-control]").nth(k) \
+            .select_option(index=to)
+    else:
+        page.evaluate(SET_RANGE_JS, [i, k, to])
+    try:
+        page.wait_for_function(FRAME_CHANGED_JS, arg=[i, state["frame"]], timeout=5_000)
+    except Exception:  # noqa: BLE001 - reported below as "the frame did not change"
+        pass
+    page.evaluate(SETTLE_JS)
+    after = page.evaluate(STATE_JS, i)
+    return {"control": k, "to": to, "before": state, "after": after}
+
+
+def _move_problems(move: dict) -> list[str]:
+    """What is wrong with one control move (empty: the plot followed the control)."""
+    k, to, before, after = move["control"], move["to"], move["before"], move["after"]
+    where = f"{after['id']} control {k} -> position {to}"
+    spec = after["spec"]
+    found = []
+    if after["controls"][k]["value"] != to:
+        found.append(f"{where}: the control shows position {after['controls'][k]['value']}")
+    if after["frame"] == before["frame"]:
+        found.append(f"{where}: data-frame stayed {before['frame']}")
+    expected = int(np.ravel_multi_index([c["value"] for c in after["controls"]], spec["shape"]))
+    if after["frame"] != expected:
+        found.append(f"{where}: frame {after['frame']} shown, the controls select {expected}")
+    if after["caption"] == before["caption"]:
+        found.append(f"{where}: the caption did not change")
+    if after["caption"] != spec["captions"][expected]:
+        found.append(f"{where}: caption {after['caption'][:60]!r} is not frame {expected}'s")
+    if after["drawn"] == before["drawn"]:
+        found.append(f"{where}: the plots' SVG did not change")
+    if after["controls"][k]["shown"] != spec["labels"][k][to]:
+        found.append(f"{where}: the control reads {after['controls'][k]['shown']!r}, "
+                     f"not {spec['labels'][k][to]!r}")
+    return found
+
+
+def _visit(context, url: str, base: str) -> dict:
+    page = context.new_page()
+    errors, failed, plotly = [], [], []
+    page.on("console", lambda msg: errors.append(f"console.{msg.type}: {msg.text}")
+            if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(f"uncaught: {exc}"))
+    page.on("requestfailed", lambda req: failed.append(f"{req.url} ({req.failure})")
+            if req.url.startswith(base) else None)
+    page.on("response", lambda resp: failed.append(f"{resp.url} (HTTP {resp.status})")
+            if resp.status >= 400 else None)
+    page.on("request", lambda req: plotly.append(req.url)
+            if "plotly" in urlsplit(req.url).path.rsplit("/", 1)[-1] else None)
+    out = {"errors": errors, "failed": failed, "plotly": plotly, "moves": {}, "narrow": {}}
+    try:
+        page.goto(url, wait_until="load", timeout=TIMEOUT_MS)
+        page.evaluate(WAIT_FOR_MATHJAX_JS)
+        try:
+            page.wait_for_function(READY_JS, timeout=TIMEOUT_MS)
+        except Exception:  # noqa: BLE001 - reported by the panel test
+            pass
+        page.evaluate(SETTLE_JS)
+        n = page.locator("div.metabits-explorer").count()
+        out["initial"] = [page.evaluate(STATE_JS, i) for i in range(n)]
+        out["report"] = page.evaluate(PAGE_REPORT_JS, None)
+        for i in range(n):
+            state = out["initial"][i]
+            moves = []
+            for k in range(len(state["controls"])):
+                move = _move(page, i, k, state)
+                moves.append(move)
+                state = move["after"]
+            out["moves"][i] = moves
+        page.set_viewport_size({"width": NARROW, "height": HEIGHT})
+        page.evaluate(SETTLE_JS)
+        page.wait_for_timeout(300)  # plotly's responsive resize runs on the window's resize event
+        out["narrow"]["report"] = page.evaluate(PAGE_REPORT_JS, NARROW)
+        out["narrow"]["states"] = [page.evaluate(STATE_JS, i) for i in range(n)]
+        out["narrow"]["moves"] = [_move(page, i, 0, page.evaluate(STATE_JS, i))
+                                  for i in range(n)]
+    finally:
+        page.close()
+    return out
+
+
+@pytest.fixture(scope="module")
+def visits(browser, site_url, explorer_pages):  # noqa: F811 (fixtures from test_browser)
+    """Every explorer page, each in a fresh context: ``{path: what _visit saw}``."""
+    external: dict[str, set] = {}
+    results = {}
+    for path in explorer_pages:
+        def route(route_, request, path=path):
+            if urlsplit(request.url).hostname == "127.0.0.1":
+                route_.continue_()
+            else:  # the site must work offline
+                external.setdefault(path, set()).add(request.url)
+                route_.abort("blockedbyclient")
+
+        context = browser.new_context(viewport={"width": WIDE, "height": HEIGHT},
+                                      service_workers="block")
+        context.route("**/*", route)
+        try:
+            results[path] = _visit(context, site_url + path, site_url)
+        finally:
+            context.close()
+    return {"pages": results, "external": external, "base": site_url}
+
+
+def _collect(visits, check) -> dict:
+    problems = {}
+    for path, seen in visits["pages"].items():
+        found = check(seen)
+        if found:
+            problems[path] = found
+    return problems
+
+
+# --- the checks ----------------------------------------------------------------------------------
+
+def test_explorer_pages_make_no_external_request(visits):
+    external = {page: sorted(urls) for page, urls in visits["external"].items()}
+    assert not external, "requests outside 127.0.0.1 (blocked):\n" + _fmt(external)
+
+
+def test_explorer_pages_have_no_console_errors(visits):
+    problems = _collect(visits, lambda seen: seen["errors"])
+    assert not problems, "console errors:\n" + _fmt(problems)
+
+
+def test_explorer_pages_have_no_failed_requests(visits):
+    problems = _collect(visits, lambda seen: seen["failed"])
+    assert not problems, "failed requests:\n" + _fmt(problems)
+
+
+def test_plotly_is_loaded_once_from_the_sites_static(visits):
+    wanted = visits["base"] + "_static/plotly.min.js"
+
+    def check(seen):
+        if seen["plotly"] != [wanted]:
+            return [f"plotly requests {seen['plotly']}, expected exactly [{wanted}]"]
+        return []
+
+    problems = _collect(visits, check)
+    assert not problems, "plotly.js not loaded once from _static:\n" + _fmt(problems)
+
+
+def test_every_explorer_draws_every_panel(visits):
+    def check(seen):
+        found = []
+        if not seen.get("initial"):
+            return ["no explorer found in the browser"]
+        for state in seen["initial"]:
+            if state["ready"] != "1" or state["frame"] is None:
+                found.append(f"{state['id']}: the explorer script did not start "
+                             f"(ready={state['ready']}, frame={state['frame']})")
+            start = int(np.ravel_multi_index(state["spec"]["start"], state["spec"]["shape"]))
+            if state["frame"] != start:
+                found.append(f"{state['id']}: first frame {state['frame']}, default is {start}")
+            empty = [p for p, n in enumerate(state["svgs"]) if n == 0]
+            if empty or not state["svgs"]:
+                found.append(f"{state['id']}: no plot (.main-svg) in panels {empty}")
+            if state["caption"] != state["spec"]["captions"][start]:
+                found.append(f"{state['id']}: caption is not the default frame's")
+        return found
+
+    problems = _collect(visits, check)
+    assert not problems, "explorers that did not draw:\n" + _fmt(problems)
+
+
+def test_moving_each_control_changes_the_plot(visits):
+    def check(seen):
+        found = []
+        for i, state in enumerate(seen.get("initial", [])):
+            moves = seen["moves"].get(i, [])
+            if len(moves) != len(state["controls"]) or not moves:
+                found.append(f"{state['id']}: {len(moves)} of {len(state['controls'])} "
+                             "controls moved")
+            for move in moves:
+                found += _move_problems(move)
+        return found
+
+    problems = _collect(visits, check)
+    assert not problems, "controls that did not move the plot:\n" + _fmt(problems)
+
+
+def test_math_is_rendered_on_explorer_pages(visits):
+    def check(seen):
+        report = seen.get("report")
+        if report is None:
+            return ["page not measured"]
+        found = []
+        if report["mathElements"] and not report["mathjaxContainers"]:
+            found.append(f"{report['mathElements']} math elements but no MathJax output")
+        found += [f"not typeset: {what}" for what in report["untypesetMath"]]
+        found += [f"MathJax: {what}" for what in report["mathErrors"]]
+        found += [f"raw TeX: {what}" for what in report["rawTeX"]]
+        return found
+
+    problems = _collect(visits, check)
+    assert not problems, "math not rendered next to the explorers:\n" + _fmt(problems)
+    # plotly.js and MathJax must coexist: at least one explorer page has typeset math
+    assert any(seen["report"]["mathjaxContainers"] for seen in visits["pages"].values()), \
+        "no explorer page has MathJax output to check that it coexists with plotly.js"
+
+
+def test_explorer_pages_are_under_3_mb(built_site, explorer_pages):
+    root = Path(built_site)
+    sizes = {p: (root / p).stat().st_size for p in explorer_pages}
+    big = {p: [f"{size / 1e6:.2f} MB"] for p, size in sizes.items() if size >= MAX_PAGE_BYTES}
+    assert not big, f"explorer pages of {MAX_PAGE_BYTES / 1e6:.0f} MB or more:\n" + _fmt(big)
+
+
+def test_explorers_work_at_400px(visits):
+    def check(seen):
+        narrow = seen.get("narrow") or {}
+        report = narrow.get("report")
+        if report is None:
+            return ["not measured at 400 px"]
+        found = []
+        if report["scrollWidth"] > report["clientWidth"]:
+            found.append(f"page is {report['scrollWidth']} px wide in a "
+                         f"{report['clientWidth']} px window")
+            found += report["tooWide"]
+        for state in narrow["states"]:
+            for p, right in enumerate(state["svgRights"]):
+                if right is None or right > state["windowWidth"]:
+                    found.append(f"{state['id']} panel {p}: plot ends at {right} px in a "
+                                 f"{state['windowWidth']} px window")
+        for move in narrow["moves"]:
+            found += [f"at {NARROW} px: {what}" for what in _move_problems(move)]
+        return found
+
+    problems = _collect(visits, check)
+    assert not problems, f"explorers at a {NARROW} px window:\n" + _fmt(problems)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "_ext/metabits_explore.py decides a page has an explorer when its body contains the text "
+    "'class=\"metabits-explorer\"'; the API page (book/library.html) shows that text in "
+    "static_html's docstring example and so loads plotly.min.js (4.8 MB) for no explorer"))
+def test_only_pages_with_an_explorer_load_plotly(built_site):
+    """plotly.min.js is 4.8 MB: a page without an explorer must not ask for it."""
+    root = Path(built_site)
+    wasted = []
+    for path in _pages(root):
+        text = (root / path).read_text(encoding="utf-8", errors="replace")
+        if PLOTLY_SCRIPT.search(text) and not EXPLORER_DIV.search(text):
+            wasted.append(path)
+    assert not wasted, ("pages that load plotly.min.js but show no explorer:\n    "
+                        + "\n    ".join(wasted))
