@@ -5,6 +5,8 @@ mutual information and entropies of a hand-built joint table (metabits.informati
 rather than the closed form of metabits.feedback_channel, and entropy by -Σ p log2 p.
 """
 
+import functools
+
 import numpy as np
 import pytest
 
@@ -15,7 +17,14 @@ from metabits import paper_numbers as pn
 
 from conftest import assert_paper
 
-ALL = [getattr(eo, name) for name in eo.__all__]
+AGENTS = {"Alpha": (0.72, 0.81), "Beta": (0.72, 0.18), "fluent": (0.95, 0.3)}
+TASKS = {"checkout": [0.3, 0.3, 0.2, 0, 0.2, 0.1, 0, 0.6],
+         "compute only": [0, 0, 0, 0, 0, 0.5, 0, 0]}
+AGENT_OSKR = np.array([0.5, 0.55, 0.6, 0.45, 0.5, 0.8, 0.6, 0.2])
+ARGS = {"deployment_explorer": (AGENTS,), "router_explorer": (TASKS, AGENT_OSKR)}
+ALL = [pytest.param(functools.partial(getattr(eo, name), *ARGS.get(name, ())), id=name)
+       for name in eo.__all__]
+DEFAULTS = [pytest.param(getattr(eo, name), id=name) for name in eo.__all__]
 
 
 def joint_symmetric(prevalence, error):
@@ -59,8 +68,7 @@ def test_feedback_lab_frames(prevalence, error, gain):
     joint = joint_symmetric(prevalence, eff)
     h_t, mi, ratio = info_of(joint)
     assert v.trace("bits").x == pytest.approx([h_t, h_t - mi, mi], abs=1e-9)
-    assert v.trace("S = 'success'").y == pytest.approx(joint[:, 0], abs=1e-12)
-    assert v.trace("S = 'failure'").y == pytest.approx(joint[:, 1], abs=1e-12)
+    assert v.trace("P(T, S)").x == pytest.approx(joint.ravel(), abs=1e-12)
     assert v.trace("this gain").y[0] == pytest.approx(ratio, abs=1e-9)
     assert f"ε_eff = {eff:.3f}" in v.caption
 
@@ -70,8 +78,7 @@ def test_feedback_lab_all_frames_are_channels():
     views = explore.frames(e)
     assert len(views) == 3 * 11 * 11
     for v in views:
-        cells = np.r_[v.trace("S = 'success'").y, v.trace("S = 'failure'").y]
-        assert cells.sum() == pytest.approx(1.0)
+        assert v.trace("P(T, S)").x.sum() == pytest.approx(1.0)
         assert 0 <= v.trace("this gain").y[0] <= 1
 
 
@@ -113,7 +120,8 @@ def test_channel_noise_frames(noise):
     h2 = 0.0 if noise in (0.0, 1.0) else -(noise * np.log2(noise)
                                            + (1 - noise) * np.log2(1 - noise))
     assert v.trace("this noise").y[0] == pytest.approx(1 - h2, abs=1e-12)
-    assert v.trace("Y ≠ X").y == pytest.approx([noise / 2, noise / 2])
+    assert v.trace("P(X, Y)").y == pytest.approx([(1 - noise) / 2, noise / 2, noise / 2,
+                                                  (1 - noise) / 2])
 
 
 @pytest.mark.parametrize("wrong", [0.0, 0.09, 0.24, 0.5])
@@ -150,7 +158,44 @@ def test_verifier_points_realise_the_essay_levels(error):
         assert 0.14 not in pts.y.round(2).tolist() and "out of reach" in v.caption
 
 
+@pytest.mark.parametrize("a_t, k_t", [(0.6, 0.1), (0.8, 0.5), (0.95, 0.9), (0.7, 0.2)])
+def test_deployment_frames(a_t, k_t):
+    v = eo.deployment_explorer(AGENTS).view(accuracy_threshold=a_t, oskr_threshold=k_t)
+    placed = {}
+    for posture in mb.cognitive_chain.POSTURES.values():
+        t = v.trace(posture)
+        for x, y in zip(t.x, t.y):
+            placed[(x, y)] = posture
+    # each agent sits in the quadrant its accuracy and OSKR put it in, by direct comparison
+    for acc, k in AGENTS.values():
+        assert placed[(acc, k)] == mb.cognitive_chain.POSTURES[(acc >= a_t, k >= k_t)]
+    assert len(placed) == len(AGENTS)
+
+
+@pytest.mark.parametrize("task", list(TASKS))
+@pytest.mark.parametrize("verify", [0.0, 0.6, 1.0])
+def test_router_frames(task, verify):
+    v = eo.router_explorer(TASKS, AGENT_OSKR).view(task=task, verify=verify)
+    k = AGENT_OSKR.copy()
+    k[-1] = verify                               # Verify is the last operation
+    load = np.asarray(TASKS[task])
+    used = load > 0
+    bars = v.trace("OSKR − load")
+    assert bars.y == tuple(np.array(mb.cognitive_chain.OPERATIONS)[used])
+    assert bars.x == pytest.approx(k[used] - load[used])
+    human = [op for op, m in zip(bars.y, bars.x) if m < 0]
+    verdict = "agent" if not human else "human" if len(human) == len(bars.y) else "hybrid"
+    assert v.caption.split(": ")[1].startswith(verdict)
+
+
 @pytest.mark.parametrize("make, kwargs", [
+    (eo.deployment_explorer, {"agents": {}}),
+    (eo.deployment_explorer, {"agents": {"x": (1.2, 0.5)}}),
+    (eo.deployment_explorer, {"agents": AGENTS, "oskr_threshold": [0.5, 1.5]}),
+    (eo.router_explorer, {"tasks": {}, "oskr_by_operation": AGENT_OSKR}),
+    (eo.router_explorer, {"tasks": {"none": [0] * 8}, "oskr_by_operation": AGENT_OSKR}),
+    (eo.router_explorer, {"tasks": TASKS, "oskr_by_operation": AGENT_OSKR[:7]}),
+    (eo.router_explorer, {"tasks": TASKS, "oskr_by_operation": AGENT_OSKR, "verify": [-0.1]}),
     (eo.oskr_explorer, {"success": [0.0, 0.5]}),
     (eo.oskr_explorer, {"right": [0.4, 0.8]}),
     (eo.oskr_explorer, {"right": [0.9, 0.8]}),          # not increasing
@@ -187,7 +232,25 @@ def test_every_frame_draws_on_the_site_and_live(make):
     plt.close(fig)
 
 
+@pytest.mark.parametrize("make", DEFAULTS)
+def test_every_explorer_has_defaults(make):
+    """Called with no arguments (as scripts/bench_explorers.py does), each explorer draws."""
+    assert len(explore.frames(make())) >= 1
+
+
+def test_default_router_and_matrix():
+    v = eo.deployment_explorer().view(accuracy_threshold=0.8, oskr_threshold=0.5)
+    assert v.trace("scout / draft generator").y.round(2).tolist() == [pn.ROBERTS_ALPHA[1]]
+    assert v.trace("do not delegate").y.round(2).tolist() == [pn.ROBERTS_BETA[1]]
+    trace = mb.cognitive_chain.simulate_chain(mb.cognitive_chain.roberts_profiles().scores[0],
+                                              20_000, rng=7)
+    k = mb.cognitive_chain.per_operation_oskr(trace, rng=8).oskr   # another n_boot: same point
+    v = eo.router_explorer().view(verify=0.0)
+    k[-1] = 0.0
+    assert v.trace("OSKR − load").x == pytest.approx(k - 0.3)
+
+
 def test_the_demos_page_stays_small():
     """All Part III explorers sit on one page; their frames must stay well under 3 MB."""
-    total = sum(len(explore.static_html(make())) for make in ALL)
+    total = sum(len(explore.static_html(p.values[0]())) for p in ALL)
     assert total < 2_000_000, f"{total / 1e6:.2f} MB of explorers on the demos page"

@@ -17,7 +17,10 @@ audit chapter (``book/oskr/05_audit``):
   against ε per gain;
 * :func:`entropy_explorer` and :func:`channel_noise_explorer` — the primers;
 * :func:`alpha_beta_explorer` — Systems Alpha and Beta (same accuracy, different OSKR);
-* :func:`verifier_explorer` — actor, passive judge and proactive verifier on the lab's channel.
+* :func:`verifier_explorer` — actor, passive judge and proactive verifier on the lab's channel;
+* :func:`deployment_explorer` and :func:`router_explorer` — the deployment matrix with thresholds
+  the reader moves, and the task router with a verifier the reader upgrades (the essay gives no
+  thresholds, tasks or loads: the caller supplies them).
 """
 
 from __future__ import annotations
@@ -29,9 +32,9 @@ import numpy as np
 from ._validate import as_float_array, as_int, as_probability
 from .explore import Explorer, Panel, Trace, View, control
 
-__all__ = ["alpha_beta_explorer", "channel_noise_explorer", "entropy_explorer",
-           "feedback_lab_explorer", "oskr_explorer", "oskr_surface_explorer",
-           "verifier_explorer"]
+__all__ = ["alpha_beta_explorer", "channel_noise_explorer", "deployment_explorer",
+           "entropy_explorer", "feedback_lab_explorer", "oskr_explorer", "oskr_surface_explorer",
+           "router_explorer", "verifier_explorer"]
 
 _BLUE, _ORANGE, _GREEN, _GREY, _PURPLE = "#0072b2", "#d55e00", "#009e73", "0.55", "#cc79a7"
 _BITS = ("H(T)", "H(T | S)", "I(S; T)")
@@ -65,13 +68,18 @@ def _bits_trace(ch, panel: int) -> Trace:
     return Trace("bits", np.array(values), _BITS, kind="hbars", panel=panel, color=_BLUE)
 
 
-def _confusion_traces(ch, panel: int) -> tuple:
-    """The confusion structure as grouped bars: one bar per outcome, per self-report."""
-    rows = ("T = success", "T = failure")
-    return (Trace("S = 'success'", rows, ch.confusion[:, 0], kind="bars", panel=panel,
-                  color=_GREEN),
-            Trace("S = 'failure'", rows, ch.confusion[:, 1], kind="bars", panel=panel,
-                  color=_ORANGE))
+_CELLS = ("success, says 'success'", "success, says 'failure'", "failure, says 'success'",
+          "failure, says 'failure'")
+
+
+def _confusion_trace(ch, panel: int) -> Trace:
+    """The confusion structure, P(T, S) cell by cell, as one set of horizontal bars.
+
+    One trace, not one per self-report: the live (matplotlib) front end draws bars of several
+    traces at the same categories on top of each other.
+    """
+    return Trace("P(T, S)", np.asarray(ch.confusion, float).ravel(), _CELLS, kind="hbars",
+                 panel=panel, color=_GREEN)
 
 
 # --- the essay's main explorer -----------------------------------------------------------------------
@@ -163,7 +171,7 @@ def feedback_lab_explorer(prevalence=(0.5, 0.7, 0.9), error=_steps(0.0, 0.5, 0.0
     Everything is :func:`metabits.feedback_channel.feedback_channel`: the verifier narrows the
     error to ε_eff = ε(1 − g) (the reading that reproduces the lab's ε_eff, see the audit
     chapter). Panel 1 shows H(T), H(T | S) and I(S; T); panel 2 the confusion structure (joint
-    probabilities of outcome and self-report); panel 3 OSKR against the gain at the chosen
+    probabilities of outcome and self-report, cell by cell); panel 3 OSKR against the gain at the chosen
     prevalence and ε.
 
     Parameters
@@ -195,8 +203,8 @@ def feedback_lab_explorer(prevalence=(0.5, 0.7, 0.9), error=_steps(0.0, 0.5, 0.0
     >>> v = feedback_lab_explorer(prevalence=[0.5], error=[0.2], gain=[0.5]).view()
     >>> v.trace("bits").x.round(3).tolist()
     [1.0, 0.469, 0.531]
-    >>> v.trace("S = 'success'").y.round(3).tolist()
-    [0.45, 0.05]
+    >>> v.trace("P(T, S)").x.round(3).tolist()
+    [0.45, 0.05, 0.05, 0.45]
     """
     from .feedback_channel import feedback_channel
 
@@ -212,7 +220,7 @@ def feedback_lab_explorer(prevalence=(0.5, 0.7, 0.9), error=_steps(0.0, 0.5, 0.0
                    f"g = {gain:.1f}: ε_eff = {ch.error_effective:.3f}, H(T) = "
                    f"{ch.h_outcome:.3f} bit, H(T | S) = {ch.h_outcome_given_signal:.3f} bit, "
                    f"OSKR = {ch.oskr:.2f}.")
-        return View((_bits_trace(ch, 0), *_confusion_traces(ch, 1),
+        return View((_bits_trace(ch, 0), _confusion_trace(ch, 1),
                      Trace("OSKR against g", g, curve, panel=2, color=_BLUE),
                      Trace("this gain", [gain], [ch.oskr], kind="points", panel=2,
                            color=_ORANGE)), caption)
@@ -225,7 +233,8 @@ def feedback_lab_explorer(prevalence=(0.5, 0.7, 0.9), error=_steps(0.0, 0.5, 0.0
                  fmt="{:.2f}"),
          control("gain", "verifier gain g", gain, default=_default(gain, 0.3), fmt="{:.1f}")),
         (Panel("Entropy and information", "bits", "", xrange=(0.0, 1.02)),
-         Panel("Confusion structure", "", "joint probability", yrange=(0.0, 1.0)),
+         Panel("Outcome and self-report", "joint probability", "",
+               xrange=(0.0, 1.0)),
          Panel("OSKR as the verifier improves", "verifier gain g", "OSKR",
                xrange=(-0.02, 1.02), yrange=(-0.02, 1.02))),
         draw)
@@ -413,13 +422,12 @@ def channel_noise_explorer(noise=_steps(0.0, 0.5, 0.025)) -> Explorer:
         ch = feedback_channel(0.5, noise, 0.0)
         caption = (f"At {noise:.1%} noise the channel carries {ch.mutual_info:.3f} of its input's "
                    f"1 bit; the output agrees with the input on {1 - noise:.1%} of uses.")
-        rows = ("X = 0", "X = 1")
         return View((Trace("this noise", [noise], [ch.mutual_info], kind="points",
                            color=_ORANGE),
-                     Trace("Y = X", rows, ch.confusion[[0, 1], [0, 1]], kind="bars", panel=1,
-                           color=_GREEN),
-                     Trace("Y ≠ X", rows, ch.confusion[[0, 1], [1, 0]], kind="bars", panel=1,
-                           color=_ORANGE)), caption)
+                     Trace("P(X, Y)", ("X = 0, Y = 0", "X = 0, Y = 1", "X = 1, Y = 0",
+                                       "X = 1, Y = 1"),
+                           np.asarray(ch.confusion, float).ravel(), kind="bars", panel=1,
+                           color=_GREEN)), caption)
 
     return Explorer(
         "channel-noise", "Mutual information and channel noise (Roberts, the primer)",
@@ -575,3 +583,174 @@ def verifier_explorer(error=_steps(0.14, 0.5, 0.02)) -> Explorer:
         (Panel("OSKR as the verifier improves (balanced outcomes)", "verifier gain g", "OSKR",
                xrange=(-0.02, 1.02), yrange=(-0.02, 1.02)),),
         draw, fixed)
+
+
+# --- the deployment matrix and the task router --------------------------------------------------------
+
+def deployment_explorer(agents=None, accuracy_threshold=_steps(0.6, 0.95, 0.05),
+                        oskr_threshold=_steps(0.1, 0.9, 0.1)) -> Explorer:
+    """The deployment matrix: move its two thresholds and watch agents change posture.
+
+    The essay draws the quadrants (accuracy × self-knowledge) but gives no thresholds; the
+    postures are :func:`metabits.cognitive_chain.deployment_posture` at the chosen thresholds.
+
+    Parameters
+    ----------
+    agents : mapping of str to (float, float), optional
+        Each agent's (accuracy, OSKR), both in [0, 1]; by default the essay's Systems Alpha and
+        Beta (72% accuracy, OSKR 0.81 and 0.18).
+    accuracy_threshold : sequence of float, default 0.6, 0.65, …, 0.95
+        Grid of the accuracy where "high" begins, in [0, 1].
+    oskr_threshold : sequence of float, default 0.1, 0.2, …, 0.9
+        Grid of the OSKR where "high" begins, in [0, 1].
+
+    Returns
+    -------
+    Explorer
+        Controls ``accuracy_threshold`` and ``oskr_threshold``.
+
+    Raises
+    ------
+    ValueError
+        For no agents, an accuracy or OSKR outside [0, 1], a threshold outside [0, 1], or a grid
+        that is empty, repeats a value or is not increasing.
+
+    References
+    ----------
+    Roberts (2026), *From Bits to Minds*, "The Deployment Matrix".
+
+    Examples
+    --------
+    >>> e = deployment_explorer({"Alpha": (0.72, 0.81), "Beta": (0.72, 0.18)},
+    ...                         accuracy_threshold=[0.7, 0.8], oskr_threshold=[0.5])
+    >>> e.view(accuracy_threshold=0.8).trace("scout / draft generator").x.tolist()
+    [0.72]
+    """
+    from . import paper_numbers as pn
+    from .cognitive_chain import POSTURES, deployment_posture
+
+    if agents is None:
+        agents = {"System Alpha": pn.ROBERTS_ALPHA[:2], "System Beta": pn.ROBERTS_BETA[:2]}
+    if not agents:
+        raise ValueError("give at least one agent as name: (accuracy, OSKR)")
+    names = [str(n) for n in agents]
+    values = np.array([tuple(v) for v in agents.values()], dtype=float)
+    if values.ndim != 2 or values.shape[1] != 2:
+        raise ValueError("each agent needs (accuracy, OSKR)")
+    acc = as_probability(values[:, 0], "agent accuracy")
+    k = as_probability(values[:, 1], "agent OSKR")
+    a_grid = _grid(accuracy_threshold, "accuracy-threshold grid")
+    k_grid = _grid(oskr_threshold, "OSKR-threshold grid")
+    colours = dict(zip(POSTURES.values(), (_GREEN, _BLUE, _PURPLE, _ORANGE)))
+
+    def draw(accuracy_threshold, oskr_threshold):
+        posture = deployment_posture(acc, k, accuracy_threshold=accuracy_threshold,
+                                     oskr_threshold=oskr_threshold)
+        traces = [Trace("accuracy threshold", [accuracy_threshold] * 2, [0.0, 1.0],
+                        color=_GREY, dash="dash"),
+                  Trace("OSKR threshold", [0.0, 1.0], [oskr_threshold] * 2, color=_GREY,
+                        dash="dot")]
+        for name, colour in colours.items():   # one trace per posture, empty ones too
+            here = posture == name
+            traces.append(Trace(name, acc[here], k[here], kind="points", color=colour))
+        caption = "; ".join(f"{n}: {p}" for n, p in zip(names, posture)) + (
+            f" (high accuracy from {accuracy_threshold:.0%}, high OSKR from "
+            f"{oskr_threshold:.1f}).")
+        return View(tuple(traces), caption)
+
+    return Explorer(
+        "deployment-matrix", "The deployment matrix (Roberts), with thresholds you choose",
+        (control("accuracy_threshold", "high accuracy from", a_grid,
+                 default=_default(a_grid, 0.8), fmt="{:.0%}"),
+         control("oskr_threshold", "high OSKR from", k_grid, default=_default(k_grid, 0.5),
+                 fmt="{:.1f}")),
+        (Panel("Accuracy × self-knowledge", "accuracy", "OSKR", xrange=(0.0, 1.0),
+               yrange=(0.0, 1.0)),),
+        draw)
+
+
+def router_explorer(tasks=None, oskr_by_operation=None,
+                    verify=_steps(0.0, 1.0, 0.05)) -> Explorer:
+    """The task router: pick a task, upgrade the agent's verifier, see what is delegated.
+
+    Each loaded operation goes to the agent when the agent's OSKR for it is at least the task's
+    load on it (:func:`metabits.cognitive_chain.route_task`); the bars are the margins, OSKR −
+    load. The slider replaces the agent's OSKR on Verify (a better or worse verifier).
+
+    Parameters
+    ----------
+    tasks : mapping of str to array_like, optional
+        Each task's load on the eight operations (:data:`metabits.cognitive_chain.OPERATIONS`),
+        in [0, 1]. The essay lists no tasks; by default one task loads every operation at 0.3.
+    oskr_by_operation : array_like, shape (8,), optional
+        The agent's OSKR per operation, in [0, 1]; by default that of the book's cognitive-chain
+        model of the essay's Agent A on Linux (:func:`metabits.cognitive_chain.simulate_chain`,
+        20,000 tasks, seed 7; point estimates of :func:`metabits.cognitive_chain.per_operation_oskr`).
+    verify : sequence of float, default 0, 0.05, …, 1
+        Grid of the agent's OSKR on Verify, in [0, 1].
+
+    Returns
+    -------
+    Explorer
+        Controls ``task`` (a menu) and ``verify``.
+
+    Raises
+    ------
+    ValueError
+        For no tasks, loads or OSKRs outside [0, 1] or not one per operation, a task that loads
+        no operation, or a grid that is empty, repeats a value or is not increasing.
+
+    References
+    ----------
+    Roberts (2026), *From Bits to Minds*, "Routing Work Along the Grain".
+
+    Examples
+    --------
+    >>> e = router_explorer({"check": [0, 0, 0.3, 0, 0, 0.5, 0, 0.6]},
+    ...                     [.5, .5, .6, .5, .5, .8, .6, .2], verify=[0.2, 0.7])
+    >>> v = e.view(verify=0.7)
+    >>> v.trace("OSKR − load").y, v.trace("OSKR − load").x.round(2).tolist()
+    (('Extract', 'Compute', 'Verify'), [0.3, 0.3, 0.1])
+    """
+    from .cognitive_chain import (OPERATIONS, per_operation_oskr, roberts_profiles, route_task,
+                                  simulate_chain)
+
+    if tasks is None:
+        tasks = {"every operation at load 0.3": np.full(len(OPERATIONS), 0.3)}
+    if oskr_by_operation is None:
+        trace = simulate_chain(roberts_profiles().scores[0], 20_000, rng=7)
+        oskr_by_operation = per_operation_oskr(trace, n_boot=2, rng=8).oskr
+    if not tasks:
+        raise ValueError("give at least one task as name: loads")
+    base = np.array(as_probability(oskr_by_operation, "oskr_by_operation"), dtype=float)
+    if base.shape != (len(OPERATIONS),):
+        raise ValueError(f"oskr_by_operation needs one value per operation ({len(OPERATIONS)}); "
+                         f"got shape {base.shape}")
+    loads = {str(n): np.asarray(w, dtype=float) for n, w in tasks.items()}
+    for name, w in loads.items():
+        route_task(w, base)   # checks each task now: shape, range, at least one operation
+    grid_v = _grid(verify, "grid of the Verify OSKR")
+    iv = OPERATIONS.index("Verify")
+
+    def draw(task, verify):
+        k = base.copy()
+        k[iv] = verify
+        r = route_task(loads[task], k)
+        used = ~np.isnan(r.margin)
+        ops = tuple(op for op, u in zip(OPERATIONS, used) if u)
+        caption = (f"{task}, agent's Verify OSKR {verify:.2f}: {r.verdict}. To the agent: "
+                   f"{', '.join(r.to_agent) or 'nothing'}; to a human: "
+                   f"{', '.join(r.to_human) or 'nothing'}.")
+        return View((Trace("OSKR − load", r.margin[used], ops, kind="hbars", color=_BLUE),
+                     Trace("delegate from here", [0.0, 0.0], [ops[0], ops[-1]],
+                           color=_GREY, dash="dot")), caption)
+
+    names = tuple(loads)
+    return Explorer(
+        "task-router", "The task router (Roberts): route each operation by OSKR and load",
+        (control("task", "task", names, default=names[0]),
+         control("verify", "agent's Verify OSKR", grid_v,
+                 default=min(grid_v, key=lambda v: abs(v - base[iv])), fmt="{:.2f}")),
+        (Panel("Margin per loaded operation (right of 0: delegate)", "OSKR − load", "",
+               xrange=(-1.02, 1.02)),),
+        draw)
