@@ -29,7 +29,7 @@ logger = logging.getLogger(__name__)
 
 PLOTLY_JS = "plotly.min.js"
 EXPLORER_JS = "metabits-explorer.js"
-MARKER = 'class="metabits-explorer"'
+MARKER = '<div class="metabits-explorer"'  # the tag itself: text in a docstring is escaped (&lt;div)
 
 
 def _has_explorer(context) -> bool:
