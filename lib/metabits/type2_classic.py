@@ -330,39 +330,34 @@ class ClassicType2(Result):
     pad: float
 
 
-#: tables per call of the meta-d′ fit in :func:`_meta_d_lenient` (see there)
-_CHUNK = 20_000
-
-
 def _meta_d_lenient(counts: np.ndarray, pad: float, fallback: bool = True):
     """d′ and meta-d′ of a stack (n, 2, 2K) padded by ``pad`` > 0, NaN where the fit fails.
 
-    The fit of :func:`metabits.fit_meta_d_many` (its Fisher scoring; BFGS where scoring stalls,
-    unless ``fallback`` is False), but a table with d′ = 0 or a likelihood without a finite
-    maximum gives NaN instead of stopping the whole stack: in a bootstrap, one odd replicate must
-    not stop the others. Stacks are fitted in chunks of :data:`_CHUNK` tables to cap the
-    memory.
+    The fit of :func:`metabits.fit_meta_d_many` (its Fisher scoring, which evaluates the
+    likelihood in cache-sized blocks, so stacks of any size take bounded memory; BFGS where
+    scoring stalls, unless ``fallback`` is False), but a table with d′ = 0 or a likelihood
+    without a finite maximum gives NaN instead of stopping the whole stack: in a bootstrap, one
+    odd replicate must not stop the others.
     """
     from . import metad
 
     padded = counts + pad
     d, c, crit = metad._type1(padded)
     meta = np.full(len(padded), np.nan)
-    for start in range(0, len(padded), _CHUNK):
-        idx = start + np.flatnonzero(np.abs(d[start:start + _CHUNK]) > 1e-8)
-        if not idx.size:
-            continue
-        kappa = c[idx] / d[idx]
-        theta, ok = metad._fisher_scoring(metad._start(d[idx], crit[idx]), padded[idx], kappa)
-        for i in np.flatnonzero(~ok):
-            theta[i, 0] = np.nan
-            if fallback:
-                try:
-                    theta[i] = metad._fit_one(metad._start(d[idx[i:i + 1]], crit[idx[i:i + 1]])[0],
-                                              padded[idx[i]], kappa[i])
-                except ValueError:
-                    pass
-        meta[idx] = theta[:, 0]
+    idx = np.flatnonzero(np.abs(d) > 1e-8)
+    if not idx.size:
+        return d, meta
+    kappa = c[idx] / d[idx]
+    theta, ok = metad._fisher_scoring(metad._start(d[idx], crit[idx]), padded[idx], kappa)
+    for i in np.flatnonzero(~ok):
+        theta[i, 0] = np.nan
+        if fallback:
+            try:
+                theta[i] = metad._fit_one(metad._start(d[idx[i:i + 1]], crit[idx[i:i + 1]])[0],
+                                          padded[idx[i]], kappa[i])
+            except ValueError:
+                pass
+    meta[idx] = theta[:, 0]
     return d, meta
 
 
