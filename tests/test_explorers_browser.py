@@ -10,10 +10,11 @@ cache), and checked for:
 - no console error or uncaught script error, no failed request;
 - ``plotly.min.js`` requested exactly once, from the site's own ``_static``;
 - every explorer drew every panel (plotly's ``.main-svg`` inside each ``.mbx-panel``);
-- moving each control (a range input set and its ``input`` event dispatched, or another option
-  chosen in a menu) changes the plot's SVG, the ``data-frame`` attribute and the caption, and
-  the frame shown is the one ``np.ravel_multi_index`` gives for the controls' positions, with
-  that frame's caption from the page's JSON;
+- moving each control from the default setting (a range input set and its ``input`` event
+  dispatched, or another option chosen in a menu) changes the plot's SVG, the ``data-frame``
+  attribute and the caption; the frame shown is the one ``np.ravel_multi_index`` gives for the
+  controls' positions, with that frame's caption from the page's JSON; moving it back restores
+  the default frame and plot;
 - the math on the page rendered (MathJax output, no raw ``\\(``);
 - the page's HTML (without the shared plotly.min.js) is under 3 MB;
 - at a 400 px wide window the page does not scroll sideways, the plots fit the window and the
@@ -124,26 +125,42 @@ READY_JS = r"""
 """
 
 
-def _move(page, i: int, k: int, state: dict) -> dict:
-    """Move control k of explorer i to its far end (or back to 0): the state before and after."""
-    c = state["controls"][k]
-    to = c["max"] if c["value"] != c["max"] else 0
-    if c["kind"] == "select":
+def _set(page, i: int, k: int, to: int, state: dict) -> dict:
+    """Put control k of explorer i at position ``to``; the explorer's state afterwards."""
+    if state["controls"][k]["kind"] == "select":
         page.locator("div.metabits-explorer").nth(i).locator("[data-control]").nth(k) \
             .select_option(index=to)
     else:
         page.evaluate(SET_RANGE_JS, [i, k, to])
     try:
         page.wait_for_function(FRAME_CHANGED_JS, arg=[i, state["frame"]], timeout=5_000)
-    except Exception:  # noqa: BLE001 - reported below as "the frame did not change"
+    except Exception:  # noqa: BLE001 - reported by _move_problems as "data-frame stayed"
         pass
     page.evaluate(SETTLE_JS)
-    after = page.evaluate(STATE_JS, i)
-    return {"control": k, "to": to, "before": state, "after": after}
+    return page.evaluate(STATE_JS, i)
 
 
-def _move_problems(move: dict) -> list[str]:
-    """What is wrong with one control move (empty: the plot followed the control)."""
+def _move(page, i: int, k: int, state: dict) -> dict:
+    """Move control k of explorer i from the default setting to its far end (or to 0), then back.
+
+    Every control is moved from the default setting (not from where the previous control left
+    the others), where the book's explorers show something to change: from some settings a
+    control rightly changes nothing (the skew of a distribution with one outcome).
+    """
+    c = state["controls"][k]
+    to = c["max"] if c["value"] != c["max"] else 0
+    after = _set(page, i, k, to, state)
+    back = _set(page, i, k, c["value"], after)
+    return {"control": k, "to": to, "before": state, "after": after, "back": back}
+
+
+def _move_problems(move: dict, same_drawing_back: bool = True) -> list[str]:
+    """What is wrong with one control move (empty: the plot followed the control).
+
+    ``same_drawing_back``: the plot after moving the control back must be the first one (up to
+    half a pixel). Not after narrowing the window: plotly's first redraw there may size the plot
+    a pixel narrower than its resize handler did, which moves every path a little.
+    """
     k, to, before, after = move["control"], move["to"], move["before"], move["after"]
     where = f"{after['id']} control {k} -> position {to}"
     spec = after["spec"]
@@ -164,7 +181,23 @@ def _move_problems(move: dict) -> list[str]:
     if after["controls"][k]["shown"] != spec["labels"][k][to]:
         found.append(f"{where}: the control reads {after['controls'][k]['shown']!r}, "
                      f"not {spec['labels'][k][to]!r}")
+    back = move["back"]
+    if (back["frame"], back["caption"]) != (before["frame"], before["caption"]) or \
+            (same_drawing_back and not all(map(_same_drawing, back["drawn"], before["drawn"]))):
+        found.append(f"{where} and back: the explorer did not return to frame {before['frame']}")
     return found
+
+
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:e-?\d+)?")
+
+
+def _same_drawing(a: str, b: str, px: float = 0.5) -> bool:
+    """Whether two panels' SVG paths are the same drawing, up to ``px`` (plotly's automatic
+    margins may redo a layout a hundredth of a pixel differently)."""
+    if _NUMBER.sub("#", a) != _NUMBER.sub("#", b):
+        return False
+    x, y = (np.array(_NUMBER.findall(s), dtype=float) for s in (a, b))
+    return x.shape == y.shape and bool(np.all(np.abs(x - y) <= px))
 
 
 def _visit(context, url: str, base: str) -> dict:
@@ -197,7 +230,7 @@ def _visit(context, url: str, base: str) -> dict:
             for k in range(len(state["controls"])):
                 move = _move(page, i, k, state)
                 moves.append(move)
-                state = move["after"]
+                state = move["back"]
             out["moves"][i] = moves
         page.set_viewport_size({"width": NARROW, "height": HEIGHT})
         page.evaluate(SETTLE_JS)
@@ -355,7 +388,8 @@ def test_explorers_work_at_400px(visits):
                     found.append(f"{state['id']} panel {p}: plot ends at {right} px in a "
                                  f"{state['windowWidth']} px window")
         for move in narrow["moves"]:
-            found += [f"at {NARROW} px: {what}" for what in _move_problems(move)]
+            found += [f"at {NARROW} px: {what}"
+                      for what in _move_problems(move, same_drawing_back=False)]
         return found
 
     problems = _collect(visits, check)
