@@ -63,7 +63,9 @@ def test_first_code_cell_installs_metabits_on_colab_only(path):
     assert urls, f"{path.name}: the first code cell does not install metabits from git"
     guard = first.index('if "google.colab" in sys.modules')
     assert guard < first.index("git+"), f"{path.name}: the install is not guarded by Colab"
-    assert first.index("git+") < first.index("import metabits"), \
+    imports = re.search(r"^(import metabits|from metabits)", first, re.M)
+    assert imports, f"{path.name}: the first code cell does not import metabits"
+    assert first.index("git+") < imports.start(), \
         f"{path.name}: metabits is imported before it is installed"
     # the cell is valid IPython: %pip inside the if block becomes a function call
     compile(TransformerManager().transform_cell(first), path.name, "exec")
