@@ -234,7 +234,7 @@ def feedback_lab_explorer(prevalence=(0.5, 0.7, 0.9), error=_steps(0.0, 0.5, 0.0
          control("gain", "verifier gain g", gain, default=_default(gain, 0.3), fmt="{:.1f}")),
         (Panel("Entropy and information", "bits", "", xrange=(0.0, 1.02)),
          Panel("Outcome and self-report", "joint probability", "",
-               xrange=(0.0, 1.0)),
+               xrange=(0.0, 1.04)),
          Panel("OSKR as the verifier improves", "verifier gain g", "OSKR",
                xrange=(-0.02, 1.02), yrange=(-0.02, 1.02))),
         draw)
@@ -509,9 +509,9 @@ def alpha_beta_explorer(wrong=_steps(0.0, 0.5, 0.01), accuracy: float = 0.72) ->
         (control("wrong", "P(confident | wrong)", wrong, default=_default(wrong, 0.09),
                  fmt="{:.0%}"),),
         (Panel("OSKR against P(confident | correct)", "P(confident | correct)", "OSKR",
-               xrange=(-0.01, 1.01), yrange=(-0.02, 1.02)),
+               xrange=(-0.02, 1.04), yrange=(-0.02, 1.02)),
          Panel("The most a flag can know", "P(confident | wrong)", "largest OSKR",
-               xrange=(-0.01, 1.01), yrange=(-0.02, 1.02))),
+               xrange=(-0.02, 1.04), yrange=(-0.02, 1.02))),
         draw, tuple(fixed))
 
 
@@ -664,7 +664,7 @@ def deployment_explorer(agents=None, accuracy_threshold=_steps(0.6, 0.95, 0.05),
                  default=_default(a_grid, 0.8), fmt="{:.0%}"),
          control("oskr_threshold", "high OSKR from", k_grid, default=_default(k_grid, 0.5),
                  fmt="{:.1f}")),
-        (Panel("Accuracy × self-knowledge", "accuracy", "OSKR", xrange=(0.0, 1.0),
+        (Panel("Accuracy × self-knowledge", "accuracy", "OSKR", xrange=(0.0, 1.04),
                yrange=(0.0, 1.0)),),
         draw)
 
@@ -752,5 +752,5 @@ def router_explorer(tasks=None, oskr_by_operation=None,
          control("verify", "agent's Verify OSKR", grid_v,
                  default=min(grid_v, key=lambda v: abs(v - base[iv])), fmt="{:.2f}")),
         (Panel("Margin per loaded operation (right of 0: delegate)", "OSKR − load", "",
-               xrange=(-1.02, 1.02)),),
+               xrange=(-1.05, 1.05)),),
         draw)
