@@ -396,10 +396,6 @@ def test_explorers_work_at_400px(visits):
     assert not problems, f"explorers at a {NARROW} px window:\n" + _fmt(problems)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "_ext/metabits_explore.py decides a page has an explorer when its body contains the text "
-    "'class=\"metabits-explorer\"'; the API page (book/library.html) shows that text in "
-    "static_html's docstring example and so loads plotly.min.js (4.8 MB) for no explorer"))
 def test_only_pages_with_an_explorer_load_plotly(built_site):
     """plotly.min.js is 4.8 MB: a page without an explorer must not ask for it."""
     root = Path(built_site)
