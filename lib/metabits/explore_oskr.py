@@ -363,7 +363,7 @@ def entropy_explorer(active=tuple(range(1, 9)), skew=_steps(0.0, 3.0, 0.25)) -> 
         h_max = float(entropy(np.full(active, 1.0 / active)))
         caption = (f"{active} possible outcome{'s' if active > 1 else ''}, skew {skew:g}: "
                    f"H(X) = {h:.2f} bits, the most likely outcome has probability "
-                   f"{p[0]:.0%}; spreading the mass evenly over these outcomes would give "
+                   f"{p[0]:.1%}; spreading the mass evenly over these outcomes would give "
                    f"{h_max:.2f} bits.")
         return View((Trace("P(X)", labels, p, kind="bars", color=_BLUE),
                      Trace("bits", np.array([h, h_max]), ("H(X)", "even spread"), kind="hbars",
