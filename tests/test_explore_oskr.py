@@ -254,3 +254,23 @@ def test_the_demos_page_stays_small():
     """All Part III explorers sit on one page; their frames must stay well under 3 MB."""
     total = sum(len(explore.static_html(p.values[0]())) for p in ALL)
     assert total < 2_000_000, f"{total / 1e6:.2f} MB of explorers on the demos page"
+
+
+def _caption(out):
+    return "".join(o.get("text", "") for o in out.outputs if o.get("output_type") == "stream")
+
+
+@pytest.mark.parametrize("make", ALL)
+def test_live_controls_redraw(make):
+    """In a kernel: each widget, moved to the end of its grid, redraws that setting's view."""
+    pytest.importorskip("ipywidgets")
+    e = make()
+    box = explore.live(e)
+    widgets, out = box.children[0].children, box.children[1]
+    assert _caption(out).strip() == e.view().caption
+    setting = {c.name: c.default for c in e.controls}
+    for c, w in zip(e.controls, widgets):
+        w.value = c.values[-1]
+        setting[c.name] = c.values[-1]
+        assert _caption(out).strip() == e.view(**setting).caption
+        assert any("image/png" in o.get("data", {}) for o in out.outputs)
