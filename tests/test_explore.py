@@ -449,3 +449,17 @@ def test_bad_noise_kind_and_type2_parameters_are_rejected():
 def test_show_needs_an_explorer():
     with pytest.raises(ValueError, match="show needs an Explorer; got dict"):
         ex.show({"acc": 0.7})
+
+
+def test_live_bars_of_two_traces_stand_side_by_side():
+    """S1 and S2 bars of the Type 2 table: grouped as on the website, not drawn on top."""
+    e = ex.type2_explorer(d=[1.5], meta_d=[1.0])
+    fig = ex.to_matplotlib(e)
+    ax = fig.axes[0]
+    s1, s2 = ax.containers[:2]
+    table = rating_probabilities(1.5, 1.0, K=4)
+    for bars, row in zip((s1, s2), table):
+        np.testing.assert_allclose([b.get_height() for b in bars], row)
+    for a, b in zip(s1, s2):  # same category: adjacent, not overlapping
+        assert a.get_x() + a.get_width() == pytest.approx(b.get_x())
+    assert [t.get_text() for t in ax.get_xticklabels()] == list(e.view().trace("S1 presented").x)

@@ -702,6 +702,26 @@ def plotly_js_path() -> Path:
 _MPL_DASH = {"solid": "-", "dash": "--", "dot": ":"}
 
 
+def _grouped_bars(ax, t: Trace, group: list) -> None:
+    """Draw bar trace ``t`` side by side with the other bar traces of its panel (``group``),
+    as plotly's ``barmode="group"`` does on the website."""
+    horizontal = t.kind == "hbars"
+    where, length = (t.y, t.x) if horizontal else (t.x, t.y)
+    categorical = isinstance(where, tuple)
+    pos = np.arange(len(where), dtype=float) if categorical else np.asarray(where, float)
+    if t.width is not None:
+        total = float(t.width)
+    else:
+        gaps = np.diff(np.unique(pos))
+        total = 0.8 * (float(gaps.min()) if gaps.size else 1.0)
+    k, j = len(group), group.index(t)
+    shifted = pos - total / 2 + total / k * (j + 0.5)
+    draw = ax.barh if horizontal else ax.bar
+    draw(shifted, np.asarray(length, float), total / k, color=t.color, label=t.name)
+    if categorical:
+        (ax.set_yticks if horizontal else ax.set_xticks)(pos, list(where))
+
+
 def to_matplotlib(explorer: Explorer, view: View | None = None):
     """Draw one view with matplotlib, the panels one above the other.
 
@@ -745,11 +765,9 @@ def to_matplotlib(explorer: Explorer, view: View | None = None):
         if t.kind == "band":
             ax.fill_between(np.asarray(t.x, float), np.asarray(t.y, float),
                             np.asarray(t.y2, float), color=t.color, lw=0, label=t.name)
-        elif t.kind == "bars":
-            ax.bar(list(t.x), np.asarray(t.y, float), color=t.color, label=t.name,
-                   **({} if t.width is None else {"width": t.width}))
-        elif t.kind == "hbars":
-            ax.barh(list(t.y), np.asarray(t.x, float), color=t.color, label=t.name)
+        elif t.kind in ("bars", "hbars"):
+            _grouped_bars(ax, t, [u for u in view.traces
+                                  if u.kind == t.kind and u.panel == t.panel])
         elif t.kind == "points":
             ax.plot(t.x, t.y, "o", color=t.color, ms=7, mec="white", label=t.name, zorder=5)
         else:
