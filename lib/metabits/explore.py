@@ -144,7 +144,8 @@ class Panel:
     xrange, yrange : tuple or None
         Fixed axis ranges; ``None`` fits the range to the data of *all* frames, so that the axes
         stay still while the controls move (``(0, None)`` fits only the upper end); ``"auto"``
-        (y only) fits each frame on its own.
+        fits each frame on its own (for values whose range differs by orders of magnitude
+        between frames, such as an M-ratio from 0 to 6).
     """
 
     title: str
@@ -1247,9 +1248,9 @@ def type2_explorer(d=(0.5, 1.0, 1.5, 2.0, 2.5), meta_d=tuple(np.round(np.arange(
         table = rating_probabilities(d, meta_d, K=levels)
         m = type2_measures(table)
         fit = fit_meta_d(table[0] * 1000, table[1] * 1000)  # expected counts of 1000 trials each
-        values = [fit.m_ratio, m.meta_I1r, m.meta_I2r, m.RMI]
+        values = [fit.m_ratio + 0.0, m.meta_I1r, m.meta_I2r, m.RMI]  # + 0.0: no "-0.00"
         caption = (f"d′ = {d:g}, meta-d′ = {meta_d:g} (accuracy {_pct(m.acc)}): fitted meta-d′ "
-                   f"{fit.meta_d:.2f}, M-ratio {fit.m_ratio:.2f}, meta-I {m.meta_I:.3f} bit, "
+                   f"{fit.meta_d + 0.0:.2f}, M-ratio {fit.m_ratio + 0.0:.2f}, meta-I {m.meta_I:.3f} bit, "
                    f"meta-I₁ʳ {m.meta_I1r:.2f}, meta-I₂ʳ {m.meta_I2r:.3f}, RMI {m.RMI:.3f}.")
         return View((
             Trace("S1 presented", columns, table[0], kind="bars", color="#0072b2"),
@@ -1264,5 +1265,5 @@ def type2_explorer(d=(0.5, 1.0, 1.5, 2.0, 2.5), meta_d=tuple(np.round(np.arange(
                  fmt="{:g}")),
         (Panel("The table: P(response | stimulus)", "response (confidence 1 = lowest)",
                "probability", yrange=(0.0, None)),
-         Panel("The four normalised measures", "value", "", xrange=(-0.05, 1.6))),
+         Panel("The four normalised measures", "value", "", xrange="auto")),
         draw)
