@@ -144,8 +144,8 @@ class Panel:
     xrange, yrange : tuple or None
         Fixed axis ranges; ``None`` fits the range to the data of *all* frames, so that the axes
         stay still while the controls move (``(0, None)`` fits only the upper end); ``"auto"``
-        fits each frame on its own (for values whose range differs by orders of magnitude
-        between frames, such as an M-ratio from 0 to 6).
+        fits each frame on its own (plotly keeps margins it widened for long tick labels, so a
+        control moved and moved back may not redraw exactly the same: prefer a fixed range).
     """
 
     title: str
@@ -1196,7 +1196,7 @@ def group_explorer(acc=ACC_GRID, K=tuple(range(1, 16))) -> Explorer:
         draw)
 
 
-def type2_explorer(d=(0.5, 1.0, 1.5, 2.0, 2.5), meta_d=tuple(np.round(np.arange(0, 3.01, 0.25), 2)),
+def type2_explorer(d=(1.0, 1.5, 2.0, 2.5), meta_d=tuple(np.round(np.arange(0, 3.01, 0.25), 2)),
                    levels: int = 4) -> Explorer:
     """Type 2 measures of a rating table whose Type 2 separation you vary.
 
@@ -1265,5 +1265,5 @@ def type2_explorer(d=(0.5, 1.0, 1.5, 2.0, 2.5), meta_d=tuple(np.round(np.arange(
                  fmt="{:g}")),
         (Panel("The table: P(response | stimulus)", "response (confidence 1 = lowest)",
                "probability", yrange=(0.0, None)),
-         Panel("The four normalised measures", "value", "", xrange="auto")),
+         Panel("The four normalised measures", "value", "", xrange=(-0.05, None))),
         draw)
