@@ -1,0 +1,149 @@
+"""Compare a rebuilt figure with its committed version by what it shows, not by its bytes.
+
+Another CPU, BLAS kernel or libm rounds the last bit of a coordinate differently, and matplotlib
+writes SVG coordinates to six decimals, so a figure redrawn on another machine can differ from
+the committed file in the sixth decimal of a few numbers (``y="118.127538"`` against
+``y="118.127539"``) — and in the ids matplotlib derives from hashes of those numbers. Neither is
+a change a reader could see. This module tells such noise from a real change:
+
+* **SVG** (the exact check): the text of the two files must be identical once every id is
+  renamed in order of first appearance and every number is taken out; the numbers must agree to
+  :data:`SVG_TOLERANCE` (in SVG user units, i.e. points: 1e-3 pt is a thousandth of a screen
+  pixel); and the labels (which matplotlib writes as ``<!-- text -->`` comments) must be equal,
+  digits included.
+* **PNG** (a second look): :func:`matplotlib.testing.compare.compare_images` on the two images,
+  whose root-mean-square difference per colour channel (0–255) must stay under
+  :data:`PNG_TOLERANCE`.
+
+``tests/test_figure_check.py`` proves that the check passes float noise and fails on a line moved
+by a pixel or a changed label; ``tests/test_book_build.py`` applies it to every committed figure.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+#: largest difference between two SVG numbers taken as the same (SVG user units = points)
+SVG_TOLERANCE = 1e-3
+#: largest root-mean-square difference of two PNGs (per colour channel, on 0–255)
+PNG_TOLERANCE = 1.0
+
+_COMMENT = re.compile(r"<!--(.*?)-->", re.S)
+_ID = re.compile(r'\bid="([^"]+)"')
+_NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?")
+
+
+def _rename_ids(text: str) -> str:
+    """Rename every ``id`` (and its references) to ``id0``, ``id1``, … in order of appearance."""
+    ids = list(dict.fromkeys(_ID.findall(text)))
+    if not ids:
+        return text
+    names = {old: f"id{i}" for i, old in enumerate(ids)}
+    pattern = re.compile(r'(?<=["#])(' + "|".join(map(re.escape, sorted(ids, key=len, reverse=True)))
+                         + r')(?=["\)])')
+    return pattern.sub(lambda m: names[m.group(1)], text)
+
+
+def _svg_parts(text: str) -> tuple[list[str], str, list[float]]:
+    """The labels, the skeleton (text without numbers) and the numbers of an SVG document."""
+    text = _rename_ids(text)
+    labels = _COMMENT.findall(text)
+    body = _COMMENT.sub("<!---->", text)
+    numbers = [float(n) for n in _NUMBER.findall(body)]
+    return labels, _NUMBER.sub("#", body), numbers
+
+
+def svg_difference(committed: str, rebuilt: str, tol: float = SVG_TOLERANCE) -> str | None:
+    """Why two SVG documents show different things, or ``None`` when they show the same.
+
+    Parameters
+    ----------
+    committed, rebuilt : str
+        The two SVG documents.
+    tol : float
+        Largest difference between corresponding numbers taken as equal.
+
+    Returns
+    -------
+    str or None
+        A one-line description of the first difference found.
+    """
+    labels_a, skeleton_a, numbers_a = _svg_parts(committed)
+    labels_b, skeleton_b, numbers_b = _svg_parts(rebuilt)
+    if labels_a != labels_b:
+        changed = [(a, b) for a, b in zip(labels_a, labels_b) if a != b]
+        return (f"labels differ: {changed[:3]}" if changed
+                else f"{len(labels_a)} labels became {len(labels_b)}")
+    if skeleton_a != skeleton_b:
+        lines_a, lines_b = skeleton_a.splitlines(), skeleton_b.splitlines()
+        for i, (a, b) in enumerate(zip(lines_a, lines_b)):
+            if a != b:
+                return f"structure differs at line {i + 1}: {a.strip()!r} -> {b.strip()!r}"
+        return f"structure differs: {len(lines_a)} lines became {len(lines_b)}"
+    worst = max((abs(a - b) for a, b in zip(numbers_a, numbers_b)), default=0.0)
+    if worst > tol:
+        return f"a coordinate moved by {worst:.4g} (tolerance {tol:g})"
+    return None
+
+
+def png_difference(committed: Path, rebuilt: Path, tol: float = PNG_TOLERANCE) -> str | None:
+    """Why two PNG files show different images, or ``None`` when they look the same.
+
+    The comparison runs on copies in a temporary folder, so matplotlib's diff images never land
+    beside the figures.
+    """
+    from matplotlib.testing.compare import compare_images
+    from matplotlib.testing.exceptions import ImageComparisonFailure
+
+    with tempfile.TemporaryDirectory() as tmp:
+        expected = Path(tmp) / "committed.png"
+        actual = Path(tmp) / "rebuilt.png"
+        shutil.copyfile(committed, expected)
+        shutil.copyfile(rebuilt, actual)
+        try:
+            result = compare_images(str(expected), str(actual), tol=tol, in_decorator=True)
+        except ImageComparisonFailure as err:  # different sizes
+            return str(err).splitlines()[0]
+    if result is not None:
+        return f"images differ: RMS {result['rms']:.3g} > {tol:g}"
+    return None
+
+
+def figure_difference(committed: bytes, rebuilt: Path) -> str | None:
+    """Compare a committed figure (its bytes) with the file now at ``rebuilt``."""
+    if rebuilt.suffix == ".svg":
+        return svg_difference(committed.decode("utf-8"), rebuilt.read_text(encoding="utf-8"))
+    if rebuilt.suffix == ".png":
+        with tempfile.TemporaryDirectory() as tmp:
+            old = Path(tmp) / "old.png"
+            old.write_bytes(committed)
+            return png_difference(old, rebuilt)
+    return None if committed == rebuilt.read_bytes() else "contents differ"
+
+
+def changed_figures(root: Path, folder: str = "figures") -> dict[str, str]:
+    """Every figure in ``folder`` that differs visibly from the last commit, with the reason.
+
+    Untracked figures (drawn but never committed) and deleted ones count as changes; files whose
+    bytes differ only by float noise do not.
+    """
+    status = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all", "--", folder],
+                            cwd=root, capture_output=True, text=True, check=True).stdout
+    problems = {}
+    for line in status.splitlines():
+        code, path = line[:2], line[3:]
+        if code == "??":
+            problems[path] = "new figure, not committed"
+        elif "D" in code:
+            problems[path] = "deleted"
+        else:
+            committed = subprocess.run(["git", "show", f"HEAD:{path}"], cwd=root,
+                                       capture_output=True, check=True).stdout
+            reason = figure_difference(committed, root / path)
+            if reason:
+                problems[path] = reason
+    return problems
