@@ -404,3 +404,81 @@ def as_grid(values, name: str) -> tuple:
 def scalar_or_array(arr):
     """Give 0-d results back as Python floats, others unchanged."""
     return float(arr) if np.ndim(arr) == 0 else arr
+
+
+# --- checks for arguments refused where they enter (issue 17) --------------------------------
+
+#: The largest size one argument may ask for (draws, resamples, grid points, levels, ...):
+#: beyond it an array would take gigabytes, and numpy fails with a MemoryError or the call runs
+#: for minutes before anything is refused.
+MAX_SIZE = 10 ** 8
+
+
+def as_size(n, name: str, least: int = 1, most: int = MAX_SIZE) -> int:
+    """One integer size that allocates memory or loops (resamples, trials, grid points):
+    :func:`as_int` with an upper end, :data:`MAX_SIZE` by default."""
+    return as_int(n, name, least=least, most=most)
+
+
+def as_flag(flag, name: str) -> bool:
+    """A switch: ``True`` or ``False`` (a Python or NumPy bool), nothing else — not 0/1, not a
+    string such as "False", not None."""
+    if not isinstance(flag, (bool, np.bool_)):
+        raise ValueError(f"{name} must be True or False; got {flag!r}")
+    return bool(flag)
+
+
+def as_axis(axis, ndim: int, name: str = "axis") -> int:
+    """An axis of an array with ``ndim`` dimensions (negative counts from the end), as a
+    non-negative int."""
+    if isinstance(axis, (bool, np.bool_)) or not isinstance(axis, numbers.Integral) \
+            or not -ndim <= axis < ndim:
+        raise ValueError(f"{name} must be an integer in [{-ndim}, {ndim - 1}] for an array of "
+                         f"{ndim} dimension(s); got {axis!r}")
+    return int(axis) % ndim
+
+
+def as_nonnegative(x, name: str) -> float:
+    """One finite number >= 0 (e.g. the padding added to each cell of a table)."""
+    value = as_scalar(x, name)
+    if value < 0:
+        raise ValueError(f"{name} must be >= 0; got {value:g}")
+    return value
+
+
+def as_values_with_nan(x, name: str) -> np.ndarray:
+    """Numbers (not strings, not booleans) as a float array in which NaN marks an undefined value
+    and infinity is refused: e.g. simulated values of a measure that is sometimes undefined."""
+    arr = np.asarray(x) if not isinstance(x, (str, bytes)) else np.asarray([x])
+    if arr.dtype.kind == "O":
+        try:
+            arr = np.asarray(x, dtype=float)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"{name} must be a numeric array of a regular shape: {exc}") \
+                from None
+    if arr.dtype.kind not in "iuf":
+        raise ValueError(f"{name} must be numbers; got values of type {arr.dtype}")
+    arr = arr.astype(float)
+    if np.any(np.isinf(arr)):
+        raise ValueError(f"{name} must be finite (NaN marks an undefined value; found infinity)")
+    return arr
+
+
+def as_callable(f, name: str):
+    """A function (e.g. a CDF the library evaluates)."""
+    if not callable(f):
+        raise ValueError(f"{name} must be a function; got {f!r}")
+    return f
+
+
+def as_cdf_values(values, name: str) -> np.ndarray:
+    """Values returned by a cumulative distribution function at increasing points: finite, in
+    [0, 1] and non-decreasing."""
+    arr = as_probability(values, f"{name} (a CDF's values)")
+    if np.any(np.diff(np.atleast_1d(arr)) < -TOL):
+        raise ValueError(f"{name} must be non-decreasing (a CDF); its values decrease")
+    return arr
+
+
+__all__ += ["MAX_SIZE", "as_axis", "as_callable", "as_cdf_values", "as_flag", "as_nonnegative",
+            "as_size", "as_values_with_nan"]

@@ -1,0 +1,527 @@
+"""Every public function, its arguments mutated one at a time: bad input is refused with a
+ValueError where it enters (issue 17, "Bad input refused where it enters").
+
+For each public callable (``metabits.__all__`` and each public submodule's ``__all__``, incl.
+``metabits.group``) the test starts from a valid call (:data:`ARGS`, a table from parameter name
+to a valid value and its kind, with per-function overrides in :data:`CALLS`) and replaces ONE
+argument at a time by each bad value of its kind (:data:`BAD`). A mutation passes only if it
+raises ``ValueError`` within :data:`TIME_LIMIT` seconds. It fails on
+
+* a value returned for invalid input (a silent NaN, a plausible wrong number),
+* a foreign exception (AttributeError, IndexError, TypeError, MemoryError, ...),
+* a call that runs longer than :data:`TIME_LIMIT` (a hang, or a size refused only after work).
+
+Callables that cannot be fuzzed this way are listed in :data:`EXCLUDED` with the reason; the
+completeness test fails for a public callable that is neither covered nor listed.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import math
+import signal
+import time
+import warnings
+
+import numpy as np
+import pytest
+
+import metabits as mb
+from metabits.simulation import MCEstimate
+
+#: Seconds a call may take; a refused call takes milliseconds.
+TIME_LIMIT = 2.0
+
+TABLE1 = [[84, 56, 48, 12], [4, 56, 64, 76]]  # Meyen et al. (2025), Table 1
+
+#: The public modules whose ``__all__`` is fuzzed (metabits itself re-exports from these).
+MODULES = ("information", "bounds", "noise", "roc", "measures", "metad", "sdt", "criterion",
+           "simulation", "oskr", "feedback_channel", "cognitive_chain", "group", "relabel",
+           "binning", "calibration", "type2_classic", "bayes_recoding", "measure_bootstrap",
+           "datasets", "paper_numbers", "notebook", "plotting")
+
+#: Public callables not fuzzed, with the reason (qualified by their module's public name).
+EXCLUDED = {
+    "notebook.glue": "stores any Python object under a name for the book's text: every value is "
+                     "valid (book-only helper)",
+    "plotting.plot_six_measures": "draws a matplotlib figure from a study's results (book-only; "
+                                  "seconds per call)",
+    "plotting.save_figure": "writes figure files to a folder (book-only)",
+    "plotting.use_book_style": "takes no arguments, changes matplotlib's global style",
+    "paper_numbers.evaluate": "re-computes every paper number of a work (seconds per call); its "
+                              "only argument is checked by paper_numbers.entries, which is fuzzed",
+    # metabits.explore and metabits.explore_oskr are being split into a package (issue 17) and
+    # are not among MODULES; their defects are listed in the issue's report.
+}
+
+NAN, INF = float("nan"), float("inf")
+RAGGED = [[0.7], [0.8, 0.9]]
+
+#: Bad values per kind of argument. A kind ending in "?" also accepts None (so None is not bad).
+BAD = {
+    # accuracies in [0.5, 1]; "acc1": a single accuracy
+    "acc": [NAN, INF, 0.3, 1.5, "0.7", True, None, RAGGED],
+    # probabilities in [0, 1]
+    "prob": [NAN, INF, -0.1, 1.1, "0.5", True, None, RAGGED],
+    # probabilities strictly between 0 and 1 (priors, prevalences, confidence levels)
+    "open": [NAN, INF, 0.0, 1.0, -0.1, 1.1, "0.5", True, None, RAGGED],
+    # any finite number
+    "real": [NAN, INF, -INF, "1", True, None, RAGGED],
+    # a number > 0
+    "pos": [NAN, INF, 0.0, -1.0, "1", True, None, RAGGED],
+    # a number >= 0 (padding)
+    "nonneg": [NAN, INF, -1.0, "abc", True, None, RAGGED],
+    # sizes: integers >= 1 that allocate or loop (10**10 must be refused, not attempted)
+    "size": [2.5, 0, -1, 10 ** 10, "3", True, None, [3], NAN],
+    # count tables (..., 2, 2K)
+    "table": [[[84, -56, 48, 12], [4, 56, 64, 76]], [[84, NAN, 48, 12], [4, 56, 64, 76]],
+              [[84, 56, 48], [4, 56, 64, 76]], [["a", "b", "c", "d"], ["e", "f", "g", "h"]],
+              [[84, 56, 48, 12], [4, 56, 64, 76], [1, 2, 3, 4]], [84, 56, 48, 12],
+              [[84, 56, 48], [4, 56, 64]], [[0, 0, 0, 0], [0, 0, 0, 0]], "abc", None, 3.0],
+    # flags
+    "flag": ["yes", "False", 2, 1.5, None, [True], NAN],
+    # random generators or seeds
+    "rng": ["abc", 2.5, True, [1.5], -1, NAN],
+    # names from a fixed list
+    "choice": ["nonsense", 3, None, ["x"], True],
+    # axes of an array
+    "axis": [5, -5, 2.5, "a", None, True],
+    # free text (units, names, stems)
+    "text": [3, None, ["a"], 1.5],
+}
+
+
+def _none_ok(kind: str) -> bool:
+    return kind.endswith("?")
+
+
+def _bad_values(kind):
+    if isinstance(kind, list):  # explicit bad values for one argument
+        return kind
+    base = BAD[kind.rstrip("?")]
+    if _none_ok(kind):
+        return [v for v in base if v is not None]
+    return base
+
+
+def _cdf(lam):
+    return 1.0 - np.exp(-np.asarray(lam))
+
+
+_TRACE = mb.cognitive_chain.simulate_chain(mb.cognitive_chain.roberts_profiles().scores[0], 200,
+                                           rng=0)
+_MEMBER = mb.group.noise_member("binary", 0.7)
+_EST = MCEstimate(0.02, 0.001, 200)
+_DEN = MCEstimate(0.004, 0.0005, 200)
+_TRIALS = {"stimulus": [0, 0, 90, 90, 90], "response": [0, 90, 90, 90, 0],
+           "rating": [4, 0, 1, 4, 2]}
+
+#: Parameter name -> (a valid value, its kind) shared by all functions.
+ARGS = {
+    "acc": (0.7, "acc"),
+    "c": (0.7, "acc"),  # confidences (overridden where c is a criterion)
+    "conf": ([0.6, 0.9], "acc"),
+    "d": (1.0, "real"),
+    "meta_d": (1.0, "real"),
+    "counts": (TABLE1, "table"),
+    "counts_stack": ([TABLE1, TABLE1], "table"),
+    "kind": ("normal", "choice"),
+    "K": (3, "size"),
+    "n": (11, "size"),
+    "n_boot": (20, "size"),
+    "n_sets": (2, "size"),
+    "n_per_label": (20, "size"),
+    "n_per_stimulus": (20, "size"),
+    "n_groups": (20, "size"),
+    "n_questions": (20, "size"),
+    "n_topics": (20, "size"),
+    "n_tasks": (100, "size"),
+    "n_bins": (2, "size"),
+    "neighbors": (3, "size"),
+    "n_ratings": (5, "size"),
+    "level": (0.95, "open"),
+    "ci_level": (0.95, "open?"),
+    "alpha": (0.05, "open"),
+    "n_comparisons": (None, "size?"),
+    "rng": (0, "rng?"),
+    "prior": (0.5, "open"),
+    "priors": (0.5, "open"),
+    "pad": (0.25, "nonneg"),
+    "undefined": ("raise", "choice"),
+    "estimator": ("plugin", "choice"),
+    "method": ("percentile", "choice"),
+    "rule": ("optimal", "choice"),
+    "step": (0.01, "pos"),
+    "prevalence": (0.3, "open"),
+    "hit_rate": (0.9, "prob"),
+    "false_alarm": (0.2, "prob"),
+    "axis": (-1, "axis"),
+    "weights": (None, "real?"),
+    "bias_reduction": (0, ["1", 2.5, -1, True, None, 10 ** 10]),
+    "sdt": (True, "flag"),
+    "random_bins": (False, "flag"),
+    "refit": (False, "flag"),
+    "coordinated": (False, "flag"),
+    "concentration": (0.5, "pos"),
+}
+
+#: Per-function overrides: parameter -> (valid value, kind or list of bad values).
+CALLS = {
+    "information.accuracy": {"c": ([0.6, 0.9], "acc"),
+                             "weights": ([0.5, 0.5], [[-1, 2], [NAN, 1], ["a", "b"], [1, 2, 3]])},
+    "information.binary_entropy": {"p": (0.3, "prob")},
+    "information.entropy": {"p": ([0.5, 0.5], [[0.5, 0.6], [-0.5, 1.5], [NAN, 1], ["a", "b"], []]),
+                            "axis": (-1, "axis")},
+    "information.mutual_information": {"joint": ([[0.4, 0.1], [0.1, 0.4]],
+                                                 [[[0.4, 0.1], [0.1, 0.5]], [[-0.4, 0.6], [0.4, 0.4]],
+                                                  [[NAN, 0.1], [0.1, 0.4]], "abc", [0.5, 0.5]])},
+    "information.pti": {"c": ([0.6, 0.9], "acc")},
+    "information.transmitted_information": {"c": ([0.6, 0.9], "acc"),
+                                            "weights": ([0.5, 0.5], [[-1, 2], [NAN, 1], [1, 2, 3]])},
+    "bounds.info_bounds": {},
+    "bounds.info_lower_bound": {},
+    "bounds.info_upper_bound": {},
+    "bounds.max_info_classifier": {"acc": (0.7, "acc")},
+    "bounds.min_info_classifier": {"acc": (0.7, "acc")},
+    "noise.accuracy_from_dprime": {},
+    "noise.confidence_from_observation": {"x": (0.3, "real")},
+    "noise.discrete_confidence": {"kind": ("binary", "choice")},
+    "noise.dprime_from_accuracy": {},
+    "noise.noise_info": {},
+    "noise.normal_confidence_pdf": {"c": (0.7, "acc"), "d": (1.0, "pos")},
+    "noise.normal_info": {"d": (1.0, "real")},
+    "noise.observation_pdf": {"x": (0.3, "real"), "label": (1, [0, 2, 0.5, "1", None, NAN])},
+    "noise.sample_observations": {"label": ([1, -1], [[0, 1], [NAN, 1], ["a", "b"], None])},
+    "roc.roc_bounds_type1": {"fpr": ([0.0, 0.3, 1.0], "prob")},
+    "roc.roc_bounds_type2": {"fpr2": ([0.0, 0.5, 1.0], "prob")},
+    "roc.roc_curve_type1": {},
+    "roc.roc_curve_type2": {},
+    "roc.roc_from_responses": {"signed_conf": ([0.9, 0.6, -0.6, -0.9],
+                                               [[0.9, 0.4, -0.6, -0.9], [NAN, 0.6, -0.6, -0.9],
+                                                ["a"] * 4, [0.9, 0.6], None]),
+                               "weights": ([1 / 6, 1 / 3, 1 / 3, 1 / 6],
+                                           [[-1, 1, 0.5, 0.5], [NAN, 0.5, 0.25, 0.25],
+                                            [0.5, 0.5], None, "abc"])},
+    "roc.roc_type2_from_confidence": {"conf": ([0.6, 0.9], "acc"),
+                                      "weights": ([2 / 3, 1 / 3], [[-1, 2], [NAN, 1], [1, 2, 3],
+                                                                   None])},
+    "roc.prop4_lower_edge_classifiers": {},
+    "measures.meta_I_normal": {},
+    "measures.response_table": {},
+    "measures.type2_measures": {},
+    "metad.fit_meta_d": {"nR_S1": ([84, 56, 48, 12], [[84, -56, 48, 12], [NAN, 1, 2, 3],
+                                                      [84, 56, 48], ["a"] * 4, None]),
+                         "nR_S2": ([4, 56, 64, 76], [[4, -56, 64, 76], [NAN, 1, 2, 3],
+                                                     [4, 56, 64], ["a"] * 4, None])},
+    "metad.fit_meta_d_many": {},
+    "sdt.bootstrap_meta_d": {"pad": (0.25, "nonneg")},
+    "sdt.equiprobable_criteria": {"c": (0.0, "real")},
+    "sdt.rating_probabilities": {"c": (0.0, "real"),
+                                 "meta_d": (1.0, [NAN, INF, "1", True, None, 20.0, -20.0]),
+                                 "criteria": (None, [[0.5, -0.5], [NAN, 1.0], "abc",
+                                                     [[-1, 0], [0, 1]]])},
+    "sdt.simulate_ratings": {"c": (0.0, "real"), "criteria": (None, [[0.5, -0.5], [NAN, 1.0],
+                                                                     "abc"])},
+    "sdt.type1_sdt": {},
+    "criterion.compare_criteria": {"c": ([0.17, 0.15], [[0.17, NAN], [0.17], "abc", None]),
+                                   "half_width": ([0.03, 0.03], [[0.03, -0.03], [0.03, NAN],
+                                                                 [0.03], None, "a"])},
+    "criterion.delta_variance": {"c": (0.0, "real"), "n_s1": (1000, "size"),
+                                 "n_s2": (None, "size?")},
+    "criterion.pairwise_z_tests": {"estimate": ([0.0, 0.1, 0.3], [[0.0, NAN, 0.3], [0.1],
+                                                                  "abc", None]),
+                                   "se": ([0.03, 0.03, 0.03], [[0.03, -0.03, 0.03],
+                                                               [0.03, 0.03], None, "a"])},
+    "criterion.rope_range": {"lower": ([0.05, 0.2], [[0.05, NAN], [0.05], "a", None]),
+                             "upper": ([0.15, 0.3], [[0.15, NAN], [0.15], "a", None,
+                                                     [0.01, 0.3]]),
+                             "verdicts": (["inconclusive", "practically significant"],
+                                          [["inconclusive", "maybe"], ["inconclusive"], None,
+                                           "inconclusive"])},
+    "criterion.rope_verdict": {"lower": ([0.05, 0.2], [[0.05, NAN], [0.05], "a", None]),
+                               "upper": ([0.15, 0.3], [[0.15, NAN], [0.15], "a", None,
+                                                       [0.01, 0.3]]),
+                               "rope": (0.1, "pos")},
+    "criterion.se_from_ci": {"half_width": (0.03, "pos")},
+    "criterion.trials_per_stimulus": {"c": (0.0, "real"), "half_width": (0.03, "pos")},
+    "simulation.bin_responses": {"prediction": ([-1, -1, 1, 1], [[0, -1, 1, 1], [NAN, 1, 1, 1],
+                                                                  [1, 1], "abc", None]),
+                                 "confidence": ([0.9, 0.6, 0.6, 0.9], [[0.9, 0.4, 0.6, 0.9],
+                                                                       [NAN, 0.6, 0.6, 0.9],
+                                                                       [0.9], "abc", None])},
+    "simulation.counts_from_trials": {"label": ([-1, -1, 1, 1, 1], [[0, -1, 1, 1, 1],
+                                                                    [-1, 1], "abc", None]),
+                                      "response": ([0, 1, 3, 3, 2], [[0, 1, 4, 3, 2],
+                                                                     [0, 1, 3.5, 3, 2],
+                                                                     [0, 1], "abc", None])},
+    "simulation.measure_study": {"counts": (np.array(TABLE1)[None], "table")},
+    "simulation.paper_study": {},
+    "simulation.response_probabilities": {},
+    "simulation.sample_trials": {},
+    "simulation.simulate_counts": {"method": ("multinomial", "choice")},
+    "simulation.simulate_study": {"kinds": (("normal",), [["nonsense"], "normal", [], None, 3]),
+                                  "accs": ((0.7,), [[0.3], [NAN], [], None, "abc"]),
+                                  "method": ("multinomial", "choice")},
+    "simulation.theoretical_measures": {"sdt": (False, "flag")},
+    "simulation.mc_mean": {"x": ([1.0, 2.0, 3.0, 4.0], [[1.0, INF], [1.0], ["a", "b", "c"],
+                                                        "abcd", None, [[1, 2], [3]]])},
+    "simulation.mc_sd": {"x": ([1.0, 2.0, 3.0, 4.0], [[1.0, INF], [1.0], ["a", "b", "c"],
+                                                      "abcd", None, [[1, 2], [3]]])},
+    "simulation.mc_ratio": {
+        "numerator": (_EST, [MCEstimate(INF, 0.001, 200), MCEstimate(0.02, -0.001, 200),
+                             MCEstimate(NAN, 0.001, 200), MCEstimate("a", 0.001, 200),
+                             MCEstimate(0.02, INF, 200), 0.02, None]),
+        "denominator": (_DEN, [MCEstimate(INF, 0.0005, 200), MCEstimate(0.004, -0.0005, 200),
+                               MCEstimate(NAN, 0.0005, 200), MCEstimate("a", 0.0005, 200),
+                               MCEstimate(0.004, INF, 200), 0.004, None])},
+    "oskr.contingency_table": {"outcome": ([1, 1, 0, 0], [[1, 1], [], None, [[1, 1], [0, 0]],
+                                                          [1, NAN, 0, 0]]),
+                               "signal": (["sure", "sure", "sure", "unsure"],
+                                          [["sure"], [], None, [1.0, NAN, 0.0, 1.0]]),
+                               "bins": (None, [0, -1, 2.5, "abc", [NAN, 1.0]])},
+    "oskr.correctness_table": {},
+    "oskr.oskr": {"outcome": ([1, 1, 1, 0, 0, 1, 0, 1], [[1, 1], [], None]),
+                  "signal": (["s", "s", "s", "u", "u", "u", "s", "s"], [["s"], [], None]),
+                  "bins": (None, [0, -1, 2.5, "abc"]), "neighbors": (3, "size")},
+    "oskr.oskr_ci": {"outcome": ([1, 1, 1, 0, 0, 1, 0, 1], [[1, 1], [], None]),
+                     "signal": (["s", "s", "s", "u", "u", "u", "s", "s"], [["s"], [], None]),
+                     "bins": (None, [0, -1, 2.5, "abc"])},
+    "oskr.oskr_ci_from_table": {"counts": ([[3, 1], [1, 3]], [[[3, -1], [1, 3]],
+                                                              [[3, NAN], [1, 3]], "abc", None,
+                                                              [[0, 0], [0, 0]]])},
+    "oskr.oskr_from_table": {"counts": ([[3, 1], [1, 3]], [[[3, -1], [1, 3]],
+                                                           [[3, NAN], [1, 3]], "abc", None,
+                                                           [[0, 0], [0, 0]]])},
+    "feedback_channel.binary_channel": {},
+    "feedback_channel.effective_error_for_oskr": {"oskr": (0.3, "prob"),
+                                                  "prevalence": (0.5, "open")},
+    "feedback_channel.feedback_channel": {"error": (0.1, "prob"), "gain": (0.5, "prob")},
+    "feedback_channel.hit_rate_for_oskr": {"oskr": (0.2, "prob"), "false_alarm": (0.1, "prob")},
+    "cognitive_chain.deployment_posture": {"accuracy": (0.9, "prob"), "oskr": (0.2, "prob"),
+                                           "accuracy_threshold": (0.8, "prob"),
+                                           "oskr_threshold": (0.5, "prob")},
+    "cognitive_chain.per_operation_oskr": {"trace": (_TRACE, [None, "abc", 3, TABLE1])},
+    "cognitive_chain.roberts_profiles": {},
+    "cognitive_chain.route_task": {"load": ([0, 0, 0.3, 0, 0, 0.5, 0, 0.6],
+                                            [[0, 0, 0.3], [NAN] * 8, [-1] * 8, "abc", None]),
+                                   "oskr_by_operation": ([.5, .5, .6, .5, .5, .8, .6, .2],
+                                                         [[.5, .5], [NAN] * 8, [1.5] * 8,
+                                                          "abc", None])},
+    "cognitive_chain.simulate_chain": {"scores": ([3, 4, 4.5, 3.5, 4, 4.8, 4, 2],
+                                                  [[3, 4], [NAN] * 8, "abc", None]),
+                                       "success_range": ((0.75, 0.99), [(0.75,), (NAN, 0.9),
+                                                                        (1.5, 0.9), "ab", None]),
+                                       "false_alarm_range": ((0.9, 0.05),
+                                                             [(0.9,), (NAN, 0.05), (1.5, 0.05),
+                                                              "ab", None]),
+                                       "hit_rate": (0.95, "prob")},
+    "group.confidence_member": {"c": ([0.6, 0.9], "acc"),
+                                "weights": ([0.5, 0.5], [[-1, 2], [NAN, 1], [1, 2, 3]])},
+    "group.cwmv_accuracy": {"acc": ([0.7, 0.8, 0.6], "acc")},
+    "group.group_accuracy_bounds": {"acc_pos": ([0.7, 0.8], "prob"),
+                                    "acc_neg": ([0.7, 0.8], "prob")},
+    "group.lattice_member": {"abs_llr_cdf": (_cdf, [lambda lam: np.full(np.shape(lam), NAN),
+                                                     lambda lam: 2.0 * _cdf(lam),
+                                                     lambda lam: 1.0 - _cdf(lam), 3, None,
+                                                     lambda lam: "a"]),
+                             "step": (0.5, "pos"), "tail": (1e-12, "open")},
+    "group.majority_vote_accuracy": {},
+    "group.max_group_member": {"acc_pos": (0.8, "prob"), "acc_neg": (0.7, "prob")},
+    "group.member_confidence": {"table": (_MEMBER, "table")},
+    "group.min_group_member": {"acc_pos": (0.8, "prob"), "acc_neg": (0.7, "prob")},
+    "group.noise_group": {},
+    "group.noise_member": {"step": (0.01, "pos")},
+    "group.pcwmv": {"members": ([_MEMBER] * 3, [[], None, "abc", [[[0.7, 0.3]]], [TABLE1]]),
+                    "step": (None, "pos?")},
+    "group.simulate_pcwmv": {"members": ([_MEMBER] * 3, [[], None, "abc", [TABLE1]]),
+                             "n": (100, "size")},
+    "group.simulate_students": {"kind": ("uniform", "choice"), "acc": (0.7, "acc")},
+    "group.theorem8_upper_as_printed": {"acc_pos": ([0.7, 0.8], "prob"),
+                                        "acc_neg": ([0.7, 0.8], "prob")},
+    "group.multilabel_group_accuracy": {"member": ([[0.7, 0.3], [0.3, 0.7]],
+                                                   [[[0.7, 0.4], [0.3, 0.7]], [[NAN, 0.3], [0.3, 0.7]],
+                                                    "abc", None, [0.7, 0.3]]),
+                                        "priors": (None, [[0.6, 0.6], [NAN, 0.5], "a", [1.0]])},
+    "group.multilabel_member": {"values": ([[0.6, 0.4], [0.4, 0.6]],
+                                           [[[0.6, NAN], [0.4, 0.6]], "abc", None, [0.6, 0.4]]),
+                                "weights": ([0.5, 0.5], [[-1, 2], [NAN, 1], [1, 2, 3], None]),
+                                "priors": ([0.5, 0.5], [[0.6, 0.6], [NAN, 0.5], [1.0], None])},
+    "group.random_multilabel_members": {"L": (3, "size"), "R": (4, "size"), "n": (2, "size")},
+    "group.weighted_vote_accuracy": {"members": ([_MEMBER] * 3, [[], None, "abc", [TABLE1]]),
+                                     "weights": ([[-1, 1]] * 3, [[[-1, 1]] * 2, [[NAN, 1]] * 3,
+                                                                 "abc", None])},
+    "relabel.calibration_error": {"stated": ([0.9, 0.6, 0.6, 0.9],
+                                             [[0.9, 0.6], [NAN, 0.6, 0.6, 0.9],
+                                              [1.5, 0.6, 0.6, 0.9], "abc", None])},
+    "relabel.invert_predictions": {"columns": ([2], [[4], [-5], [2.5], "abc", None]),
+                                   "fraction": (0.5, "prob")},
+    "relabel.reported_measures": {},
+    "relabel.swap_confidence": {},
+    "binning.best_binning": {},
+    "binning.binned_response_probabilities": {"edges": ([0.75], [[1.5], [NAN], "abc", None,
+                                                                 [[0.75]]])},
+    "calibration.distort_confidence": {"c": (0.7, "open"), "gamma": (0.8, "pos"),
+                                       "p0": (0.5, "open")},
+    "calibration.fit_log_odds_map": {"stated": ([0.6, 0.9], [[0.6], [NAN, 0.9], [1.0, 0.9],
+                                                             "ab", None]),
+                                     "correct": ([0.55, 0.75], [[0.55], [NAN, 0.75],
+                                                                [1.5, 0.75], "ab", None]),
+                                     "weights": ([100, 100], [[-1, 100], [NAN, 100], [100],
+                                                              "ab"])},
+    "calibration.log_odds_weights": {"stated": ([0.6, 0.9], [[NAN, 0.9], [1.0, 0.9], "ab",
+                                                             None])},
+    "type2_classic.auroc2": {},
+    "type2_classic.classic_type2": {"pad": (None, "nonneg?")},
+    "type2_classic.confidence_by_correctness": {},
+    "type2_classic.gamma": {},
+    "type2_classic.phi": {},
+    "type2_classic.type2_roc": {},
+    "bayes_recoding.recoding": {},
+    "measure_bootstrap.all_measures": {"pad": (None, "nonneg?")},
+    "measure_bootstrap.bootstrap_measures": {"pad": (None, "nonneg?"), "n_boot": (10, "size")},
+    "datasets.count_tables": {"trials": (_TRIALS, [None, "abc", 3, {"stimulus": [0]}]),
+                              "by": ((), [3, ("nonexistent",), None]),
+                              "stimulus": ("stimulus", "text"), "response": ("response", "text"),
+                              "rating": ("rating", "text"),
+                              "stimuli": ((0, 90), [(0,), (0, 0), None, 3])},
+    "datasets.maskori_counts": {"by": ("soa_ms", [3, ("nonexistent",), None])},
+    "datasets.maskori_trials": {},
+    "datasets.meyen_table1": {},
+    "datasets.servajean_c_verdicts": {},
+    "datasets.servajean_table_s1": {},
+    "datasets.servajean_table_s2": {},
+    "paper_numbers.entries": {"work": (None, ["nonsense", 3, ["meyen2025"]])},
+    "paper_numbers.format_value": {"value": (0.123, "real"), "decimals": (2, [-1, 2.5, "2", None,
+                                                                              10 ** 10]),
+                                   "unit": ("", "text")},
+    "paper_numbers.get": {"id": ("meyen2025/fig1-acc", ["nonsense", 3, None])},
+    "paper_numbers.servajean_mean_of_ratios": {"task": ("A", "choice"),
+                                               "model": ("GPT-5", "choice")},
+    "paper_numbers.servajean_ratio_range": {"task": ("A", "choice"),
+                                            "model": ("GPT-5", "choice")},
+}
+
+
+def public_callables() -> dict:
+    """Qualified name -> function, each function once (under the module that defines it)."""
+    found = {}
+    for name in MODULES:
+        module = importlib.import_module(f"metabits.{name}")
+        for attr in module.__all__:
+            obj = getattr(module, attr)
+            if inspect.isfunction(obj) and f"{obj.__module__}.{obj.__name__}" not in \
+                    {f"{f.__module__}.{f.__name__}" for f in found.values()}:
+                found[f"{name}.{attr}"] = obj
+    for attr in mb.__all__:  # anything re-exported from elsewhere
+        obj = getattr(mb, attr)
+        if inspect.isfunction(obj) and obj not in found.values():
+            found[f"metabits.{attr}"] = obj
+    return found
+
+
+FUNCTIONS = public_callables()
+FUZZED = sorted(n for n in FUNCTIONS if n not in EXCLUDED)
+
+
+def valid_call(qualname: str):
+    """The function, its valid keyword arguments, and each argument's kind (None: not fuzzed)."""
+    func = FUNCTIONS[qualname]
+    overrides = CALLS[qualname]
+    kwargs, kinds = {}, {}
+    for p in inspect.signature(func).parameters.values():
+        if p.name in overrides:
+            value, kind = overrides[p.name]
+        elif p.name in ARGS:
+            value, kind = ARGS[p.name]
+        elif p.default is not p.empty:
+            value, kind = p.default, None
+        else:
+            raise KeyError(f"{qualname}: no valid value for {p.name}")
+        kwargs[p.name], kinds[p.name] = value, kind
+    return func, kwargs, kinds
+
+
+class _TimeLimit(BaseException):
+    """Raised by the alarm (a BaseException, so that no ``except Exception`` swallows it)."""
+
+
+def _on_alarm(signum, frame):
+    raise _TimeLimit
+
+
+def run_limited(func, kwargs, limit: float = TIME_LIMIT):
+    """("value", result) | ("raised", exception) | ("timeout", None), and the seconds taken."""
+    old = signal.signal(signal.SIGALRM, _on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, limit)
+    start = time.perf_counter()
+    try:
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore")
+            outcome = ("value", func(**kwargs))
+    except _TimeLimit:
+        outcome = ("timeout", None)
+    except Exception as exc:  # noqa: BLE001 - the type is what is checked
+        outcome = ("raised", exc)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    return outcome, time.perf_counter() - start
+
+
+def _show(value) -> str:
+    if callable(value) and getattr(value, "__name__", "") == "<lambda>":
+        return "<lambda>"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def mutations(qualname: str):
+    """(parameter, bad value) pairs of one function."""
+    _, _, kinds = valid_call(qualname)
+    return [(name, bad) for name, kind in kinds.items() if kind is not None
+            for bad in _bad_values(kind)]
+
+
+def check_mutation(qualname: str, name: str, bad) -> str | None:
+    """None if ``bad`` for ``name`` is refused with a ValueError in time, else what went wrong."""
+    func, kwargs, _ = valid_call(qualname)
+    (how, what), seconds = run_limited(func, {**kwargs, name: bad})
+    call = f"{qualname}({name}={_show(bad)})"
+    if how == "timeout":
+        return f"{call}: still running after {TIME_LIMIT:g} s"
+    if how == "value":
+        return f"{call}: returned {_show(what)}"
+    if not isinstance(what, ValueError):
+        return f"{call}: {type(what).__name__}: {str(what)[:120]}"
+    if seconds > TIME_LIMIT:
+        return f"{call}: refused only after {seconds:.1f} s"
+    return None
+
+
+def test_every_public_callable_is_fuzzed_or_excluded_with_a_reason():
+    assert set(FUNCTIONS) == set(FUZZED) | set(EXCLUDED)
+    assert set(EXCLUDED) <= set(FUNCTIONS), "an excluded name is not public (any more)"
+    assert set(CALLS) == set(FUZZED), (set(CALLS) ^ set(FUZZED))
+
+
+@pytest.mark.parametrize("qualname", FUZZED)
+def test_valid_call_works(qualname):
+    func, kwargs, _ = valid_call(qualname)
+    (how, what), seconds = run_limited(func, kwargs, limit=60.0)  # the first call imports
+    assert how == "value", f"{qualname}(**{kwargs}) -> {how}: {what!r}"
+
+
+@pytest.mark.parametrize("qualname", [n for n in FUZZED if mutations(n)])
+def test_bad_arguments_are_refused_with_value_error(qualname):
+    func, kwargs, _ = valid_call(qualname)
+    run_limited(func, kwargs, limit=60.0)  # warm up: lazy imports are not the call's time
+    failures = [f for name, bad in mutations(qualname)
+                if (f := check_mutation(qualname, name, bad)) is not None]
+    assert not failures, "\n".join(failures)
+
+
+def test_the_fuzz_is_large_enough():
+    n_mutations = sum(len(mutations(n)) for n in FUZZED)
+    assert len(FUZZED) >= 110 and n_mutations >= 1500, (len(FUZZED), n_mutations)
+    assert math.isfinite(n_mutations)
