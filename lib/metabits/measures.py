@@ -14,6 +14,7 @@ import numpy as np
 from ._formulas import accuracy_of, h2, sdt_type1, theorem3_lower, theorem3_upper
 from ._results import Result
 from ._validate import as_count_table, as_float_array, as_int, as_rng, scalar_or_array
+from ._validate import as_size
 from .noise import normal_info
 
 __all__ = ["INFO_MEASURES", "ResponseTable", "Type2Measures", "meta_I_normal", "response_table",
@@ -372,12 +373,13 @@ def type2_measures(counts, bias_reduction: int = 0, rng=None, undefined: str = "
     counts = as_count_table(counts)
     if undefined not in ("raise", "nan"):
         raise ValueError(f"undefined must be 'raise' or 'nan'; got {undefined!r}")
-    m = as_int(bias_reduction, "bias_reduction", least=0)
+    m = as_size(bias_reduction, "bias_reduction", least=0)
+    gen = as_rng(rng)  # checked even when unused (bias_reduction=0)
     v, ok = _normalise(_measures(counts), fast=False)
     _check_defined(ok, undefined)
     bias, excluded = {}, {}
     if m:
-        bias, excluded = _bias(counts, v, int(m), as_rng(rng))
+        bias, excluded = _bias(counts, v, int(m), gen)
         if undefined == "raise":
             for k in INFO_MEASURES:
                 if np.any(excluded[k] == m):

@@ -29,6 +29,7 @@ from scipy.special import ndtr, ndtri
 
 from ._formulas import sdt_rates, sdt_type1
 from ._results import Bounds, Result
+from ._validate import as_size
 from ._validate import (as_count_table, as_float_array, as_int, as_positive, as_probability,
                         as_rng, scalar_or_array)
 
@@ -105,6 +106,11 @@ def type1_sdt(counts) -> Type1SDT:
 # ------------------------------------------------------------------------ the meta-d' model
 
 
+#: How far (in SD) a stimulus' Type 2 evidence may lie from meta-c: beyond it a side's normal
+#: probabilities underflow to 0 in double precision.
+_MAX_Z = 35.0
+
+
 def _parameters(d, meta_d, c):
     d = as_positive(d, "d'", "the simulated observer must discriminate better than chance")
     meta_d = as_float_array(meta_d, "meta-d'")
@@ -112,10 +118,18 @@ def _parameters(d, meta_d, c):
         raise ValueError(f"meta-d' must be >= 0; got {meta_d[meta_d < 0].ravel()[0]:g}")
     c = as_float_array(c, "c")
     try:
-        return np.broadcast_arrays(d, meta_d, c)
+        d, meta_d, c = np.broadcast_arrays(d, meta_d, c)
     except ValueError:
         raise ValueError(f"d', meta-d' and c must broadcast to one shape; got shapes {d.shape}, "
                          f"{meta_d.shape} and {c.shape}") from None
+    # each stimulus' Type 2 evidence N(±meta-d'/2, 1) must put mass on both sides of meta-c
+    far = meta_d / 2 + np.abs(c * meta_d / d)
+    if np.any(far > _MAX_Z):
+        i = np.argmax(far > _MAX_Z)
+        raise ValueError(f"meta-d' = {meta_d.ravel()[i]:g} is too large (with d' = "
+                         f"{d.ravel()[i]:g}, c = {c.ravel()[i]:g}): a stimulus' evidence lies "
+                         f"more than {_MAX_Z:g} SD from meta-c, and its probabilities underflow")
+    return d, meta_d, c
 
 
 def _side_cdf(x, mu, meta_c, side):
@@ -124,7 +138,7 @@ def _side_cdf(x, mu, meta_c, side):
     side 0 ("S1"): support (-inf, meta_c]; side 1 ("S2"): [meta_c, inf)."""
     if side == 0:
         return ndtr(np.minimum(x, meta_c) - mu) / ndtr(meta_c - mu)
-    return (ndtr(np.maximum(x, meta_c) - mu) - ndtr(meta_c - mu)) / ndtr(mu - meta_c)
+    return 1.0 - ndtr(mu - np.maximum(x, meta_c)) / ndtr(mu - meta_c)  # survival: exact tails
 
 
 def equiprobable_criteria(d, meta_d, c=0.0, K: int = 5) -> Bounds:
@@ -163,7 +177,7 @@ def equiprobable_criteria(d, meta_d, c=0.0, K: int = 5) -> Bounds:
     >>> round(float(lo[0]), 4), round(float(hi[0]), 4)  # medians of each side, mirrored
     (-1.0505, 1.0505)
     """
-    K = as_int(K, "K (confidence levels)", least=2)
+    K = as_size(K, "K (confidence levels)", least=2)
     d, m, c = _parameters(d, meta_d, c)
     hr, far = sdt_rates(d, c)
     meta_c = (c * m / d)[..., None]  # trailing axis: the K - 1 quantiles
@@ -222,7 +236,7 @@ def rating_probabilities(d, meta_d, c=0.0, K: int = 5, criteria=None) -> np.ndar
     array([[0.3085, 0.3829, 0.2417, 0.0668],
            [0.0668, 0.2417, 0.3829, 0.3085]])
     """
-    K = as_int(K, "K (confidence levels)", least=2)
+    K = as_size(K, "K (confidence levels)", least=2)
     d, m, c = _parameters(d, meta_d, c)
     meta_c = c * m / d
     if criteria is None:
@@ -242,14 +256,20 @@ def rating_probabilities(d, meta_d, c=0.0, K: int = 5, criteria=None) -> np.ndar
     hr, far = sdt_rates(d, c)
     rows = []
     for mu, p_s2 in ((-m / 2, far), (m / 2, hr)):
-        cdf = ndtr(edges - mu[..., None])
-        bins = np.diff(cdf, axis=-1)
+        z = edges - mu[..., None]
+        # below meta-c from the CDF, above it from the survival function: no 1 - 1 = 0 in a tail
+        left = np.diff(ndtr(z[..., :K + 1]), axis=-1)
+        right = np.maximum(-np.diff(ndtr(-z[..., K:]), axis=-1), 0.0)
         # Type 2: within each side, normalise by that side's area; Type 1: weight by P(response)
-        left, right = bins[..., :K], bins[..., K:]
         left = left / left.sum(axis=-1, keepdims=True) * (1 - p_s2)[..., None]
         right = right / right.sum(axis=-1, keepdims=True) * p_s2[..., None]
         rows.append(np.concatenate([left, right], axis=-1))
-    return np.stack(rows, axis=-2)
+    out = np.stack(rows, axis=-2)
+    if not np.all(np.isfinite(out)):
+        raise ValueError("meta-d' is too large for these criteria: a side's probabilities "
+                         "underflow to 0 (meta-d'/2 more than ~37 standard deviations from a "
+                         "criterion)")
+    return out
 
 
 def simulate_ratings(d, meta_d, n_per_stimulus: int, n_sets: int = 1, c=0.0, K: int = 5,
@@ -296,7 +316,7 @@ def simulate_ratings(d, meta_d, n_per_stimulus: int, n_sets: int = 1, c=0.0, K: 
     ((2, 3, 2, 10), np.int64(100), np.int64(100))
     """
     n = as_int(n_per_stimulus, "n_per_stimulus")
-    sets = as_int(n_sets, "n_sets")
+    sets = as_size(n_sets, "n_sets")
     p = rating_probabilities(d, meta_d, c, K, criteria)
     p = p / p.sum(axis=-1, keepdims=True)  # exact sums for the multinomial sampler
     shape = p.shape[:-2] + (sets, 2)
@@ -377,7 +397,7 @@ def bootstrap_meta_d(counts, n_boot: int = 1000, level: float = 0.95, pad: float
     from .metad import fit_meta_d_many
 
     t = as_count_table(counts, min_levels=2)
-    B = as_int(n_boot, "n_boot", least=2)
+    B = as_size(n_boot, "n_boot", least=2)
     level = float(as_probability(level, "level", low_open=True, high_open=True))
     if np.any(t != np.round(t)):
         raise ValueError("counts must be whole numbers to be resampled")

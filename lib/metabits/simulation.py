@@ -38,6 +38,8 @@ from ._results import Result
 from ._validate import (NOISE_TYPES, as_accuracy, as_confidence, as_count_table, as_int,
                         as_labels, as_noise_kind, as_rng)
 from ._validate import scalar_or_array
+from ._validate import (as_axis, as_flag, as_float_array, as_nonnegative, as_size,
+                        as_values_with_nan)
 from .measures import INFO_MEASURES, type2_measures
 from .metad import fit_meta_d_many
 from .noise import confidence_from_observation, sample_observations
@@ -278,8 +280,8 @@ def sample_trials(kind: str, acc, n_per_label: int = 200, n_sets: int = 1, rng=N
     """
     kind = as_noise_kind(kind)
     acc = _acc(acc)
-    n_per_label = as_int(n_per_label, "n_per_label")
-    n_sets = as_int(n_sets, "n_sets")
+    n_per_label = as_size(n_per_label, "n_per_label")
+    n_sets = as_size(n_sets, "n_sets")
     rng = as_rng(rng)
     shape = acc.shape + (n_sets, 2 * n_per_label)
     a = acc[..., None, None]
@@ -335,8 +337,9 @@ def bin_responses(prediction, confidence, random_bins: bool = False, rng=None):
     if pred.shape != conf.shape:
         raise ValueError(f"prediction and confidence must have the same shape; got {pred.shape} "
                          f"and {conf.shape}")
-    if random_bins:
-        high = as_rng(rng).random(pred.shape) < 0.5
+    gen = as_rng(rng)
+    if as_flag(random_bins, "random_bins"):
+        high = gen.random(pred.shape) < 0.5
     else:
         high = conf >= CONFIDENCE_SPLIT
     return np.where(pred > 0, 2 + high, 1 - high).astype(np.intp)
@@ -435,8 +438,8 @@ def simulate_counts(kind: str, acc, n_sets: int = 200, n_per_label: int = 200, r
     """
     kind = as_noise_kind(kind)
     acc = _acc(acc)
-    n_sets = as_int(n_sets, "n_sets")
-    n_per_label = as_int(n_per_label, "n_per_label")
+    n_sets = as_size(n_sets, "n_sets")
+    n_per_label = as_int(n_per_label, "n_per_label")  # multinomial counts: any number of trials
     if method not in ("multinomial", "trials"):
         raise ValueError(f"method must be 'multinomial' or 'trials'; got {method!r}")
     rng = as_rng(rng)
@@ -490,12 +493,15 @@ def simulate_study(kinds=NOISE_TYPES, accs=STUDY_ACCURACIES, n_sets: int = 200,
     """
     if isinstance(kinds, str):
         kinds = (kinds,)
-    kinds = tuple(kinds)
+    if not isinstance(kinds, (list, tuple, np.ndarray)):
+        raise ValueError(f"kinds must be a sequence of noise types; got {kinds!r}")
+    kinds = tuple(as_noise_kind(k) for k in kinds)
     if not kinds:
         raise ValueError("kinds must name at least one noise type")
     acc = _acc(accs)
-    if acc.ndim != 1:
-        raise ValueError(f"accs must be a 1-D sequence of accuracies; got shape {acc.shape}")
+    if acc.ndim != 1 or acc.size == 0:
+        raise ValueError(f"accs must be a non-empty 1-D sequence of accuracies; got shape "
+                         f"{acc.shape}")
     rng = as_rng(rng)
     return np.stack([simulate_counts(k, acc, n_sets, n_per_label, rng, method) for k in kinds])
 
@@ -604,6 +610,7 @@ def theoretical_measures(kind: str, acc, sdt: bool = True):
     """
     kind = as_noise_kind(kind)
     acc = _acc(acc, strict_low=True)
+    sdt = as_flag(sdt, "sdt")
     p = response_probabilities(kind, acc)
     m = type2_measures(p)
     keys = ("acc", "info") + INFO_MEASURES + ("d_prime",)
@@ -695,6 +702,7 @@ def measure_study(counts, bias_reduction: int = 0, rng=None, pad: float = SDT_PA
     if counts.ndim < 3 or counts.shape[-2:] != (2, 4):
         raise ValueError(f"counts must be count tables of shape (..., 2, 4); got {counts.shape}")
     lead = counts.shape[:-2]
+    pad = as_nonnegative(pad, "pad")  # checked here: a fit refused for a bad pad would be NaN
     info = type2_measures(counts, bias_reduction=bias_reduction, rng=rng, undefined="nan")
     meta_d, m_ratio = _sdt_or_nan(counts.reshape(-1, 2, 4), pad)
     out = {"acc": np.asarray(info["acc"], dtype=float).reshape(lead)}
@@ -731,8 +739,11 @@ class MCEstimate(Result):
 
 
 def _mc_values(x, axis):
-    x = np.asarray(x, dtype=float)
-    if x.ndim == 0 or x.shape[axis] < 2:
+    x = as_values_with_nan(x, "simulated values x")
+    if x.ndim == 0:
+        raise ValueError("a Monte Carlo standard error needs at least two simulated values")
+    axis = as_axis(axis, x.ndim)
+    if x.shape[axis] < 2:
         raise ValueError("a Monte Carlo standard error needs at least two simulated values")
     if np.any(np.isinf(x)):
         raise ValueError("simulated values must be finite (NaN marks an undefined value)")
@@ -777,6 +788,7 @@ def mc_mean(x, axis: int = -1) -> MCEstimate:
     (2.5, 0.6455, 4)
     """
     x, n = _mc_values(x, axis)
+    axis = as_axis(axis, x.ndim)
     mean = np.nanmean(x, axis=axis)
     se = np.nanstd(x, axis=axis, ddof=1) / np.sqrt(n)
     return MCEstimate(value=scalar_or_array(mean), se=scalar_or_array(se),
@@ -819,6 +831,7 @@ def mc_sd(x, axis: int = -1) -> MCEstimate:
     (1.0, 0.005)
     """
     x, n = _mc_values(x, axis)
+    axis = as_axis(axis, x.ndim)
     mean = np.nanmean(x, axis=axis, keepdims=True)
     m2 = np.nanmean((x - mean) ** 2, axis=axis)
     m4 = np.nanmean((x - mean) ** 4, axis=axis)
@@ -829,6 +842,15 @@ def mc_sd(x, axis: int = -1) -> MCEstimate:
     se = np.sqrt(var_of_var) / np.where(sd > 0, 2.0 * sd, np.inf)
     return MCEstimate(value=scalar_or_array(sd), se=scalar_or_array(se),
                       n=int(n) if np.ndim(n) == 0 else n)
+
+
+def _mc_parts(est: MCEstimate, name: str):
+    """An estimate's value (finite) and standard error (finite, >= 0)."""
+    value = as_float_array(est.value, f"{name}.value")
+    se = as_float_array(est.se, f"{name}.se")
+    if np.any(se < 0):
+        raise ValueError(f"{name}.se must be >= 0 (a standard error); got {se[se < 0].ravel()[0]:g}")
+    return value, se
 
 
 def mc_ratio(numerator: MCEstimate, denominator: MCEstimate) -> MCEstimate:
@@ -868,8 +890,8 @@ def mc_ratio(numerator: MCEstimate, denominator: MCEstimate) -> MCEstimate:
     """
     if not isinstance(numerator, MCEstimate) or not isinstance(denominator, MCEstimate):
         raise ValueError("mc_ratio takes two MCEstimate results (from mc_mean or mc_sd)")
-    a, sa = np.asarray(numerator.value, float), np.asarray(numerator.se, float)
-    b, sb = np.asarray(denominator.value, float), np.asarray(denominator.se, float)
+    a, sa = _mc_parts(numerator, "numerator")
+    b, sb = _mc_parts(denominator, "denominator")
     if np.any(np.abs(b) <= 2.0 * sb):
         raise ValueError("the denominator is within two Monte Carlo standard errors of 0: the "
                          "ratio is not resolved (state the two estimates instead)")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._validate import as_size
 from .._validate import as_distribution, as_int, as_probability, as_rng
 
 __all__ = ["multilabel_group_accuracy", "multilabel_member", "random_multilabel_members"]
@@ -121,7 +122,7 @@ def multilabel_group_accuracy(member, K: int, priors=None):
     t = _tables(member)
     K = as_int(K, "group size K")
     L, R = t.shape[-2:]
-    if R ** K > 2 ** 20:
+    if K * np.log2(R) > 20:  # not R ** K: an exact power of a huge K takes minutes
         raise ValueError(f"R^K = {R}^{K} answer patterns is too many to enumerate (max 2^20)")
     p = np.full(L, 1.0 / L) if priors is None else as_distribution(priors, "priors")
     if p.shape != (L,):
@@ -170,8 +171,8 @@ def random_multilabel_members(L: int, R: int, n: int, rng=None, concentration: f
     >>> random_multilabel_members(3, 4, 2, rng=1).shape
     (2, 3, 4)
     """
-    L = as_int(L, "L", least=2)
-    R = as_int(R, "R")
-    n = as_int(n, "n")
+    L = as_size(L, "L", least=2)
+    R = as_size(R, "R")
+    n = as_size(n, "n")
     a = float(as_probability(concentration, "concentration", 0.0, np.inf, low_open=True))
     return as_rng(rng).dirichlet(np.full(R, a), size=(n, L))

@@ -10,6 +10,7 @@ from scipy.special import logit
 
 from .._formulas import dprime
 from .._results import Result
+from .._validate import as_flag, as_size
 from .._validate import (as_accuracy, as_int, as_member_tables, as_noise_kind, as_prior,
                          as_rng)
 from ._llr import INF_KEY, MAX_MEMBERS, RES, llr_keys
@@ -99,7 +100,7 @@ def simulate_pcwmv(members, n: int, rng=None, prior=0.5) -> SimulatedAccuracy:
     """
     tables = as_member_tables(members, MAX_MEMBERS)
     p = as_prior(prior)
-    n = as_int(n, "n")
+    n = as_size(n, "n")
     rng = as_rng(rng)
     y_pos = rng.random(n) < p
     total = np.zeros(n, dtype=np.int64)
@@ -173,9 +174,10 @@ def simulate_students(kind: str, acc: float, K: int, n_groups: int = 1000, n_que
     a = as_accuracy(acc, scalar=True, high_open=kind == "normal",
                     why_high="normal-noise students with acc = 1 have infinite d'"
                         if kind == "normal" else "")
-    K, n_groups, n_questions, n_topics = (as_int(v, name, least) for v, name, least in [
+    K, n_groups, n_questions, n_topics = (as_size(v, name, least) for v, name, least in [
         (K, "group size K", 1), (n_groups, "n_groups (the standard error needs two groups)", 2),
         (n_questions, "n_questions", 1), (n_topics, "n_topics", 1)])
+    coordinated = as_flag(coordinated, "coordinated")
     rng = as_rng(rng)
     y = rng.choice(np.array([-1, 1]), n_questions)
     shape = (n_groups, K, n_questions)
