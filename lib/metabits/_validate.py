@@ -288,6 +288,8 @@ def as_member_tables(members, most: int) -> list:
     if isinstance(members, np.ndarray) and members.ndim == 2:
         raise ValueError("members must be a sequence of (2, R) response tables; "
                          "wrap one member in a list")
+    if isinstance(members, (str, bytes)) or not hasattr(members, "__iter__"):
+        raise ValueError(f"members must be a sequence of (2, R) response tables; got {members!r}")
     members = list(members)
     if not members:
         raise ValueError("a group needs at least one member (K >= 1); got no members")

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._results import Result
+from ._validate import as_size
 from ._validate import as_float_array, as_int, as_probability, as_rng
 from .datasets import _read_csv
 from .oskr import oskr_ci_from_table, oskr_from_table
@@ -150,7 +151,7 @@ def simulate_chain(scores, n_tasks: int, rng=None, *, success_range=(0.75, 0.99)
     ((1000, 8), True)
     """
     q = _score_fraction(scores)
-    n = as_int(n_tasks, "n_tasks")
+    n = as_size(n_tasks, "n_tasks")
     s0, s1 = as_probability(success_range, "success_range")
     f0, f1 = as_probability(false_alarm_range, "false_alarm_range")
     hit = float(as_probability(hit_rate, "hit_rate"))
@@ -215,6 +216,8 @@ def per_operation_oskr(trace: ChainTrace, *, n_boot: int = 1000, rng=None) -> Op
     """
     if not isinstance(trace, ChainTrace):
         raise ValueError("trace must be a ChainTrace (from simulate_chain)")
+    n_boot = as_size(n_boot, "n_boot", least=2)
+    as_rng(rng)
     s, r, m = trace.success, trace.report, trace.reached
     cells = [(s & r & m), (s & ~r & m), (~s & r & m), (~s & ~r & m)]
     counts = np.stack([c.sum(axis=-2) for c in cells], axis=-1).astype(float)  # (..., 8, 4)

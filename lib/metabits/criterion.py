@@ -425,6 +425,9 @@ def rope_range(lower, upper, verdicts) -> RopeRange:
     """
     near, far = _gaps(lower, upper)
     near, far = np.atleast_1d(near), np.atleast_1d(far)
+    if isinstance(verdicts, str) or not isinstance(verdicts, (list, tuple, np.ndarray)):
+        raise ValueError(f"verdicts must be a sequence with one verdict (or None) per interval; "
+                         f"got {verdicts!r}")
     verdicts = list(verdicts)
     if len(verdicts) != near.size:
         raise ValueError(f"need one verdict per interval; got {len(verdicts)} for {near.size}")

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._results import Bounds, Result
+from ._validate import as_flag, as_size
 from ._validate import (as_choice, as_count_table, as_counts, as_int, as_probability, as_rng,
                         scalar_or_array)
 
@@ -225,7 +226,8 @@ def bootstrap_measures(counts, n_boot: int = 200, level: float = 0.95, pad=None,
     t = as_count_table(counts, min_levels=2)
     if np.any(t != np.round(t)):
         raise ValueError("counts must be whole numbers to be resampled")
-    B = as_int(n_boot, "n_boot", least=2)
+    B = as_size(n_boot, "n_boot", least=2)
+    refit = as_flag(refit, "refit")
     level = float(as_probability(level, "level", low_open=True, high_open=True))
     pad = _pad(t, pad)
     gen = as_rng(rng)

@@ -38,6 +38,7 @@ from scipy.special import entr, ndtr, ndtri
 
 from ._formulas import LN2
 from ._results import Bounds, Result
+from ._validate import as_size
 from ._validate import (as_categories, as_choice, as_contingency_table, as_count_table, as_float_array, as_int,
                         as_probability, as_rng, as_same_length, scalar_or_array)
 
@@ -386,11 +387,11 @@ def oskr(outcome, signal, *, estimator: str = "plugin", bins=None,
     0.8
     """
     as_choice(estimator, ESTIMATORS, "estimator")
+    k = as_int(neighbors, "neighbors")  # checked even when unused (estimator other than "ksg")
     if estimator == "ksg":
         if bins is not None:
             raise ValueError("the KSG estimator works on the continuous signal; do not pass bins")
         t, s = _trial_codes(outcome, signal, None, continuous=True)
-        k = as_int(neighbors, "neighbors")
         if k >= len(t):
             raise ValueError(f"neighbors = {k} needs more than {k} trials; got {len(t)}")
         counts_t = np.bincount(t).astype(float)
@@ -501,7 +502,7 @@ def oskr_ci_from_table(counts, *, estimator: str = "plugin", method: str = "perc
         raise ValueError("the bootstrap resamples trials: counts must be whole numbers")
     as_choice(estimator, ESTIMATORS[:2], "estimator for a bootstrap interval")
     as_choice(method, CI_METHODS, "interval method")
-    b = as_int(n_boot, "n_boot", least=2)
+    b = as_size(n_boot, "n_boot", least=2)
     alpha = 1.0 - float(as_probability(level, "level", low_open=True, high_open=True))
     gen = as_rng(rng)
     theta = _oskr_kernel(counts, estimator)

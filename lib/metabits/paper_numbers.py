@@ -35,6 +35,7 @@ import numpy as np
 
 import metabits as mb
 from metabits._results import Bounds
+from metabits._validate import as_int, as_scalar
 
 __all__ = ["AGREES", "KNOWN_DISCREPANCY", "PaperNumber", "REGISTRY", "Row", "WORKS", "entries",
            "evaluate", "format_value", "get", "servajean_mean_of_ratios",
@@ -74,6 +75,10 @@ def format_value(value: float, decimals: int, unit: str = "") -> str:
     str
         For example ``format_value(0.17494, 2, "bit")`` is ``"0.1749 bit"``.
     """
+    value = as_scalar(value, "value")
+    decimals = as_int(decimals, "decimals", least=0, most=15)
+    if not isinstance(unit, str):
+        raise ValueError(f"unit must be a string; got {unit!r}")
     text = f"{value:.{decimals + 2}f}"
     if not unit:
         return text
@@ -613,7 +618,7 @@ def entries(work: str | None = None) -> tuple[PaperNumber, ...]:
     """
     if work is None:
         return REGISTRY
-    if work not in WORKS:
+    if not isinstance(work, str) or work not in WORKS:
         raise ValueError(f"work must be one of {sorted(WORKS)}, not {work!r}")
     return tuple(e for e in REGISTRY if e.work == work)
 
@@ -624,12 +629,18 @@ def get(id: str) -> PaperNumber:
     Raises
     ------
     KeyError
-        If there is none.
+        If there is none (the error is also a ``ValueError``, as for any bad input).
     """
+    if not isinstance(id, str):
+        raise ValueError(f"id must be a string such as 'meyen2025/fig1-acc'; got {id!r}")
     for entry in REGISTRY:
         if entry.id == id:
             return entry
-    raise KeyError(id)
+    raise _UnknownId(f"no paper number has the id {id!r}")
+
+
+class _UnknownId(KeyError, ValueError):
+    """An id not in the registry: a KeyError (a failed lookup) that is also a ValueError."""
 
 
 def evaluate(work: str | None = None) -> list[Row]:

@@ -15,6 +15,7 @@ from scipy.special import ndtr
 
 from ._formulas import dprime
 from ._results import Bounds, Curve, Distribution, Result
+from ._validate import as_size
 from ._validate import (as_accuracy, as_confidence, as_distribution, as_float_array, as_int,
                         as_noise_kind, as_probability, scalar_or_array)
 
@@ -162,7 +163,7 @@ def roc_curve_type1(kind: str, acc, n: int = 201):
     """
     kind = as_noise_kind(kind)
     acc = _acc(acc)
-    n = as_int(n, "n", least=2)
+    n = as_size(n, "n", least=2)
     if kind == "normal":
         d = dprime(acc)
         x = np.linspace(-(d / 2 + 5), d / 2 + 5, n)[::-1]  # threshold on the observation
@@ -215,7 +216,7 @@ def roc_curve_type2(kind: str, acc, n: int = 201):
     """
     kind = as_noise_kind(kind)
     acc = _acc(acc)
-    n = as_int(n, "n", least=2)
+    n = as_size(n, "n", least=2)
     if kind == "normal":
         d = dprime(acc)
         a = np.linspace(d / 2 + 5, 0, n)

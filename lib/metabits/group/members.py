@@ -11,6 +11,7 @@ import numpy as np
 from scipy.special import expit, ndtr
 
 from .._formulas import dprime
+from .._validate import as_callable, as_cdf_values
 from .._validate import (as_accuracy, as_confidence, as_distribution, as_member_rates, as_prior,
                          as_response_table, as_scalar)
 from ..noise import discrete_confidence
@@ -121,13 +122,18 @@ def lattice_member(abs_llr_cdf, step: float = 0.01, tail: float = 1e-12) -> np.n
         raise ValueError(f"tail must lie strictly between 0 and 1; got {tail:g}")
     if h <= 0:
         raise ValueError(f"step must be positive; got {h:g}")
+    as_callable(abs_llr_cdf, "abs_llr_cdf")
     top = 8.0
-    while 1.0 - float(abs_llr_cdf(top)) > tail:
+    while 1.0 - float(as_cdf_values(abs_llr_cdf(top), "abs_llr_cdf")) > tail:
         top *= 2.0
         if top > 4096:
             raise ValueError("abs_llr_cdf does not reach 1: is it a CDF of |log-odds|?")
     edges = (np.arange(int(np.ceil(top / h)) + 1) + 0.5) * h
-    cdf = np.maximum.accumulate(np.clip(abs_llr_cdf(edges), 0.0, 1.0))
+    cdf = as_cdf_values(abs_llr_cdf(edges), "abs_llr_cdf")
+    if cdf.shape != edges.shape:
+        raise ValueError(f"abs_llr_cdf must return one value per point; got shape {cdf.shape} "
+                         f"for {edges.shape}")
+    cdf = np.maximum.accumulate(cdf)  # rounding noise only: as_cdf_values refused a decrease
     cdf = cdf[: np.count_nonzero(1.0 - cdf > tail) + 1]  # the last cell takes the remaining tail
     mass = np.diff(np.concatenate([[0.0], cdf[:-1], [1.0]]))
     lam = np.arange(mass.size) * h

@@ -64,6 +64,8 @@ def weighted_vote_accuracy(members, weights, prior=0.5) -> float:
     """
     tables = as_member_tables(members, MAX_MEMBERS)
     p = as_prior(prior)
+    if isinstance(weights, (str, bytes)) or not hasattr(weights, "__iter__"):
+        raise ValueError(f"weights must be one weight vector per member; got {weights!r}")
     weights = list(weights)
     if len(weights) != len(tables):
         raise ValueError(f"one weight vector per member: got {len(weights)} for "
