@@ -74,6 +74,8 @@ BAD = {
     "nonneg": [NAN, INF, -1.0, "abc", True, None, RAGGED],
     # sizes: integers >= 1 that allocate or loop (10**10 must be refused, not attempted)
     "size": [2.5, 0, -1, 10 ** 10, "3", True, None, [3], NAN],
+    # counts of things that are only numbers (trials of a multinomial, comparisons): no upper end
+    "count": [2.5, 0, -1, "3", True, None, [3], NAN],
     # count tables (..., 2, 2K)
     "table": [[[84, -56, 48, 12], [4, 56, 64, 76]], [[84, NAN, 48, 12], [4, 56, 64, 76]],
               [[84, 56, 48], [4, 56, 64, 76]], [["a", "b", "c", "d"], ["e", "f", "g", "h"]],
@@ -96,10 +98,16 @@ def _none_ok(kind: str) -> bool:
     return kind.endswith("?")
 
 
-def _bad_values(kind):
+#: Kinds whose single-number form also refuses an array (parameters annotated ``float``/``int``).
+SCALAR_KINDS = ("acc", "prob", "open", "real", "pos", "nonneg")
+
+
+def _bad_values(kind, scalar: bool = False):
     if isinstance(kind, list):  # explicit bad values for one argument
         return kind
     base = BAD[kind.rstrip("?")]
+    if scalar and kind.rstrip("?") in SCALAR_KINDS:
+        base = base + [[0.7, 0.8]]
     if _none_ok(kind):
         return [v for v in base if v is not None]
     return base
@@ -143,7 +151,7 @@ ARGS = {
     "level": (0.95, "open"),
     "ci_level": (0.95, "open?"),
     "alpha": (0.05, "open"),
-    "n_comparisons": (None, "size?"),
+    "n_comparisons": (None, "count?"),
     "rng": (0, "rng?"),
     "prior": (0.5, "open"),
     "priors": (0.5, "open"),
@@ -176,7 +184,8 @@ CALLS = {
     "information.mutual_information": {"joint": ([[0.4, 0.1], [0.1, 0.4]],
                                                  [[[0.4, 0.1], [0.1, 0.5]], [[-0.4, 0.6], [0.4, 0.4]],
                                                   [[NAN, 0.1], [0.1, 0.4]], "abc", [0.5, 0.5]])},
-    "information.pti": {"c": ([0.6, 0.9], "acc")},
+    "information.pti": {"c": ([0.6, 0.9], "acc"),
+                        "prior": (0.5, [NAN, INF, 0.3, 1.1, "0.5", True, None, [0.5, 0.6]])},
     "information.transmitted_information": {"c": ([0.6, 0.9], "acc"),
                                             "weights": ([0.5, 0.5], [[-1, 2], [NAN, 1], [1, 2, 3]])},
     "bounds.info_bounds": {},
@@ -218,17 +227,17 @@ CALLS = {
     "sdt.bootstrap_meta_d": {"pad": (0.25, "nonneg")},
     "sdt.equiprobable_criteria": {"c": (0.0, "real")},
     "sdt.rating_probabilities": {"c": (0.0, "real"),
-                                 "meta_d": (1.0, [NAN, INF, "1", True, None, 20.0, -20.0]),
+                                 "meta_d": (1.0, [NAN, INF, "1", True, None, 80.0, -1.0]),
                                  "criteria": (None, [[0.5, -0.5], [NAN, 1.0], "abc",
                                                      [[-1, 0], [0, 1]]])},
-    "sdt.simulate_ratings": {"c": (0.0, "real"), "criteria": (None, [[0.5, -0.5], [NAN, 1.0],
+    "sdt.simulate_ratings": {"c": (0.0, "real"), "n_per_stimulus": (20, "count"), "criteria": (None, [[0.5, -0.5], [NAN, 1.0],
                                                                      "abc"])},
     "sdt.type1_sdt": {},
     "criterion.compare_criteria": {"c": ([0.17, 0.15], [[0.17, NAN], [0.17], "abc", None]),
                                    "half_width": ([0.03, 0.03], [[0.03, -0.03], [0.03, NAN],
                                                                  [0.03], None, "a"])},
-    "criterion.delta_variance": {"c": (0.0, "real"), "n_s1": (1000, "size"),
-                                 "n_s2": (None, "size?")},
+    "criterion.delta_variance": {"c": (0.0, "real"), "n_s1": (1000, "pos"),
+                                 "n_s2": (None, "pos?")},
     "criterion.pairwise_z_tests": {"estimate": ([0.0, 0.1, 0.3], [[0.0, NAN, 0.3], [0.1],
                                                                   "abc", None]),
                                    "se": ([0.03, 0.03, 0.03], [[0.03, -0.03, 0.03],
@@ -259,8 +268,10 @@ CALLS = {
     "simulation.paper_study": {},
     "simulation.response_probabilities": {},
     "simulation.sample_trials": {},
-    "simulation.simulate_counts": {"method": ("multinomial", "choice")},
-    "simulation.simulate_study": {"kinds": (("normal",), [["nonsense"], "normal", [], None, 3]),
+    "simulation.simulate_counts": {"method": ("multinomial", "choice"),
+                                   "n_per_label": (20, "count")},
+    "simulation.simulate_study": {"kinds": (("normal",), [["nonsense"], [], None, 3]),
+                                  "n_per_label": (20, "count"),
                                   "accs": ((0.7,), [[0.3], [NAN], [], None, "abc"]),
                                   "method": ("multinomial", "choice")},
     "simulation.theoretical_measures": {"sdt": (False, "flag")},
@@ -326,11 +337,11 @@ CALLS = {
                                                      lambda lam: 1.0 - _cdf(lam), 3, None,
                                                      lambda lam: "a"]),
                              "step": (0.5, "pos"), "tail": (1e-12, "open")},
-    "group.majority_vote_accuracy": {},
+    "group.majority_vote_accuracy": {"K": (3, [2.5, 0, -1, "3", True, None, NAN, [3, 0]])},
     "group.max_group_member": {"acc_pos": (0.8, "prob"), "acc_neg": (0.7, "prob")},
     "group.member_confidence": {"table": (_MEMBER, "table")},
     "group.min_group_member": {"acc_pos": (0.8, "prob"), "acc_neg": (0.7, "prob")},
-    "group.noise_group": {},
+    "group.noise_group": {"K": (3, [2.5, 0, -1, "3", True, None, NAN, [3, 0]])},
     "group.noise_member": {"step": (0.01, "pos")},
     "group.pcwmv": {"members": ([_MEMBER] * 3, [[], None, "abc", [[[0.7, 0.3]]], [TABLE1]]),
                     "step": (None, "pos?")},
@@ -476,11 +487,21 @@ def _show(value) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def _is_scalar(func, name: str) -> bool:
+    """A parameter annotated as one number, or one that is one number by its nature."""
+    annotation = inspect.signature(func).parameters[name].annotation
+    return annotation in ("float", "int", float, int) or name in ALWAYS_SCALAR
+
+
+#: Parameters that are one number in every function (no annotation says so everywhere).
+ALWAYS_SCALAR = ("level", "alpha", "ci_level", "step", "tail", "pad", "concentration", "rope")
+
+
 def mutations(qualname: str):
     """(parameter, bad value) pairs of one function."""
-    _, _, kinds = valid_call(qualname)
+    func, _, kinds = valid_call(qualname)
     return [(name, bad) for name, kind in kinds.items() if kind is not None
-            for bad in _bad_values(kind)]
+            for bad in _bad_values(kind, _is_scalar(func, name))]
 
 
 def check_mutation(qualname: str, name: str, bad) -> str | None:

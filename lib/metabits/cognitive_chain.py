@@ -18,8 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._results import Result
-from ._validate import as_size
-from ._validate import as_float_array, as_int, as_probability, as_rng
+from ._validate import as_float_array, as_int, as_probability, as_rng, as_scalar, as_size
 from .datasets import _read_csv
 from .oskr import oskr_ci_from_table, oskr_from_table
 
@@ -154,7 +153,7 @@ def simulate_chain(scores, n_tasks: int, rng=None, *, success_range=(0.75, 0.99)
     n = as_size(n_tasks, "n_tasks")
     s0, s1 = as_probability(success_range, "success_range")
     f0, f1 = as_probability(false_alarm_range, "false_alarm_range")
-    hit = float(as_probability(hit_rate, "hit_rate"))
+    hit = float(as_probability(as_scalar(hit_rate, "hit_rate"), "hit_rate"))
     gen = as_rng(rng)
     p_s = s0 + q * (s1 - s0)
     fa = f0 + q * (f1 - f0)
@@ -263,8 +262,9 @@ def deployment_posture(accuracy, oskr, *, accuracy_threshold: float, oskr_thresh
     """
     acc = as_probability(accuracy, "accuracy")
     k = as_probability(oskr, "oskr")
-    a_t = float(as_probability(accuracy_threshold, "accuracy_threshold"))
-    k_t = float(as_probability(oskr_threshold, "oskr_threshold"))
+    a_t = float(as_probability(as_scalar(accuracy_threshold, "accuracy_threshold"),
+                             "accuracy_threshold"))
+    k_t = float(as_probability(as_scalar(oskr_threshold, "oskr_threshold"), "oskr_threshold"))
     high_a, high_k = np.broadcast_arrays(acc >= a_t, k >= k_t)
     out = np.empty(high_a.shape, dtype=object)
     for key, posture in POSTURES.items():

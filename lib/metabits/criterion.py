@@ -25,6 +25,7 @@ from scipy.special import ndtr, ndtri
 
 from ._formulas import norm_pdf, sdt_rates
 from ._results import Bounds, Result
+from ._validate import as_scalar
 from ._validate import (as_float_array, as_int, as_positive, as_probability, scalar_or_array)
 
 __all__ = ["ROPE_VERDICTS", "CriterionComparison", "RopeRange", "SDTVariance",
@@ -40,7 +41,7 @@ def _z(level: float) -> float:
 
 
 def _level(level) -> float:
-    return float(as_probability(level, "level", low_open=True, high_open=True))
+    return float(as_probability(as_scalar(level, "level"), "level", low_open=True, high_open=True))
 
 
 def se_from_ci(half_width, level: float = 0.95):
@@ -263,7 +264,8 @@ def pairwise_z_tests(estimate, se, alpha: float = 0.05, n_comparisons: int | Non
         raise ValueError(f"need at least two conditions to compare; got {J}")
     pairs = tuple(combinations(range(J), 2))
     m = len(pairs) if n_comparisons is None else as_int(n_comparisons, "n_comparisons")
-    alpha = float(as_probability(alpha, "alpha", low_open=True, high_open=True))
+    alpha = float(as_probability(as_scalar(alpha, "alpha"), "alpha", low_open=True,
+                                 high_open=True))
     ci_level = _level(ci_level)
     i, j = np.array(pairs).T
     diff = x[..., j] - x[..., i]
@@ -366,7 +368,7 @@ def rope_verdict(lower, upper, rope):
     >>> rope_verdict([0.05, 0.2, -0.02], [0.15, 0.3, 0.04], 0.1).tolist()
     ['inconclusive', 'practically significant', 'negligible']
     """
-    r = float(as_positive(rope, "rope half-width"))
+    r = float(as_positive(as_scalar(rope, "rope half-width"), "rope half-width"))
     near, far = _gaps(lower, upper)
     return np.where(near > r, ROPE_VERDICTS[0], np.where(far <= r, ROPE_VERDICTS[2],
                                                          ROPE_VERDICTS[1]))

@@ -10,6 +10,7 @@ import numpy as np
 from scipy.special import entr
 
 from ._formulas import LN2, h2
+from ._validate import as_scalar
 from ._validate import (TOL, as_confidence, as_distribution, as_prior, as_probability,
                         scalar_or_array)
 
@@ -128,7 +129,7 @@ def pti(c, prior=0.5):
     [0.03, 0.53]
     """
     c = as_confidence(c)
-    prior = as_probability(prior, "prior p+", 0.5, 1.0)
+    prior = float(as_probability(as_scalar(prior, "prior p+"), "prior p+", 0.5, 1.0))
     return scalar_or_array(h2(prior) - h2(c))
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._results import Bounds, Result
-from ._validate import as_flag, as_size
+from ._validate import as_flag, as_scalar, as_size
 from ._validate import (as_choice, as_count_table, as_counts, as_int, as_probability, as_rng,
                         scalar_or_array)
 
@@ -90,7 +90,7 @@ class AllMeasures(Result):
 
 def _pad(t: np.ndarray, pad) -> float:
     K = t.shape[-1] // 2
-    pad = 1.0 / (2 * K) if pad is None else float(as_counts(pad, "pad"))
+    pad = 1.0 / (2 * K) if pad is None else float(as_counts(as_scalar(pad, "pad"), "pad"))
     if pad <= 0:
         raise ValueError(f"pad must be > 0 (an empty cell can put the meta-d' maximum at "
                          f"infinity); got {pad:g}")
@@ -228,7 +228,8 @@ def bootstrap_measures(counts, n_boot: int = 200, level: float = 0.95, pad=None,
         raise ValueError("counts must be whole numbers to be resampled")
     B = as_size(n_boot, "n_boot", least=2)
     refit = as_flag(refit, "refit")
-    level = float(as_probability(level, "level", low_open=True, high_open=True))
+    level = float(as_probability(as_scalar(level, "level"), "level", low_open=True,
+                                 high_open=True))
     pad = _pad(t, pad)
     gen = as_rng(rng)
     lead, shape = t.shape[:-2], t.shape[-2:]

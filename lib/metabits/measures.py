@@ -13,8 +13,7 @@ import numpy as np
 
 from ._formulas import accuracy_of, h2, sdt_type1, theorem3_lower, theorem3_upper
 from ._results import Result
-from ._validate import as_count_table, as_float_array, as_int, as_rng, scalar_or_array
-from ._validate import as_size
+from ._validate import as_count_table, as_float_array, as_int, as_rng, as_size, scalar_or_array
 from .noise import normal_info
 
 __all__ = ["INFO_MEASURES", "ResponseTable", "Type2Measures", "meta_I_normal", "response_table",

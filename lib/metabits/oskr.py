@@ -38,7 +38,7 @@ from scipy.special import entr, ndtr, ndtri
 
 from ._formulas import LN2
 from ._results import Bounds, Result
-from ._validate import as_size
+from ._validate import as_scalar, as_size
 from ._validate import (as_categories, as_choice, as_contingency_table, as_count_table, as_float_array, as_int,
                         as_probability, as_rng, as_same_length, scalar_or_array)
 
@@ -387,7 +387,7 @@ def oskr(outcome, signal, *, estimator: str = "plugin", bins=None,
     0.8
     """
     as_choice(estimator, ESTIMATORS, "estimator")
-    k = as_int(neighbors, "neighbors")  # checked even when unused (estimator other than "ksg")
+    k = as_size(neighbors, "neighbors")  # checked even when unused (estimator other than "ksg")
     if estimator == "ksg":
         if bins is not None:
             raise ValueError("the KSG estimator works on the continuous signal; do not pass bins")
@@ -503,7 +503,8 @@ def oskr_ci_from_table(counts, *, estimator: str = "plugin", method: str = "perc
     as_choice(estimator, ESTIMATORS[:2], "estimator for a bootstrap interval")
     as_choice(method, CI_METHODS, "interval method")
     b = as_size(n_boot, "n_boot", least=2)
-    alpha = 1.0 - float(as_probability(level, "level", low_open=True, high_open=True))
+    alpha = 1.0 - float(as_probability(as_scalar(level, "level"), "level", low_open=True,
+                                       high_open=True))
     gen = as_rng(rng)
     theta = _oskr_kernel(counts, estimator)
     h_t, mi, n = _entropies(counts)

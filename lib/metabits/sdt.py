@@ -29,7 +29,7 @@ from scipy.special import ndtr, ndtri
 
 from ._formulas import sdt_rates, sdt_type1
 from ._results import Bounds, Result
-from ._validate import as_size
+from ._validate import as_scalar, as_size
 from ._validate import (as_count_table, as_float_array, as_int, as_positive, as_probability,
                         as_rng, scalar_or_array)
 
@@ -398,7 +398,8 @@ def bootstrap_meta_d(counts, n_boot: int = 1000, level: float = 0.95, pad: float
 
     t = as_count_table(counts, min_levels=2)
     B = as_size(n_boot, "n_boot", least=2)
-    level = float(as_probability(level, "level", low_open=True, high_open=True))
+    level = float(as_probability(as_scalar(level, "level"), "level", low_open=True,
+                                 high_open=True))
     if np.any(t != np.round(t)):
         raise ValueError("counts must be whole numbers to be resampled")
     gen = as_rng(rng)

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._results import Curve, Result
-from ._validate import as_choice, as_count_table, as_counts, scalar_or_array
+from ._validate import as_choice, as_count_table, as_counts, as_scalar, scalar_or_array
 
 __all__ = ["ClassicType2", "auroc2", "classic_type2", "confidence_by_correctness", "gamma",
            "phi", "type2_roc"]
@@ -407,7 +407,7 @@ def classic_type2(counts, pad=None, undefined: str = "raise") -> ClassicType2:
     t = as_count_table(counts, min_levels=2)
     as_choice(undefined, _UNDEFINED, "value of undefined")
     K = t.shape[-1] // 2
-    pad = 1.0 / (2 * K) if pad is None else float(as_counts(pad, "pad"))
+    pad = 1.0 / (2 * K) if pad is None else float(as_counts(as_scalar(pad, "pad"), "pad"))
     lead = t.shape[:-2]
     flat = t.reshape((-1,) + t.shape[-2:])
     if undefined == "raise":

@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validate import as_size
-from .._validate import as_distribution, as_int, as_probability, as_rng
+from .._validate import as_distribution, as_int, as_probability, as_rng, as_scalar, as_size
 
 __all__ = ["multilabel_group_accuracy", "multilabel_member", "random_multilabel_members"]
 
@@ -174,5 +173,6 @@ def random_multilabel_members(L: int, R: int, n: int, rng=None, concentration: f
     L = as_size(L, "L", least=2)
     R = as_size(R, "R")
     n = as_size(n, "n")
-    a = float(as_probability(concentration, "concentration", 0.0, np.inf, low_open=True))
+    a = float(as_probability(as_scalar(concentration, "concentration"), "concentration", 0.0,
+                             np.inf, low_open=True))
     return as_rng(rng).dirichlet(np.full(R, a), size=(n, L))
