@@ -414,6 +414,31 @@ CALLS = {
 }
 
 
+#: Words that name a parameter in an error message besides its own name (e.g. "meta-d'" for
+#: meta_d). A ValueError must name the argument it refuses, by its name or by one of these.
+ALIASES = {
+    "priors": ("prior",), "prior": ("prior",), "meta_d": ("meta-d'",), "d": ("d'",),
+    "half_width": ("half-width",), "se": ("standard error",), "ci_level": ("level",),
+    "criteria": ("t2c_",), "values": ("confidence vectors",), "members": ("member",),
+    "weights": ("weight",), "columns": ("column",), "signed_conf": ("signed confidence",),
+    "x": ("simulated values", "two simulated"), "numerator": ("MCEstimate",),
+    "denominator": ("MCEstimate",), "kinds": ("noise kind",), "accs": ("acc",),
+    "by": ("column",), "stimulus": ("column",), "response": ("column",), "rating": ("column",),
+    "verdicts": ("verdict",), "bins": ("signal",),  # bins are refused for a non-numeric signal
+    "c": ("estimate", "confidence"), "kind": ("noise kind",), "K": ("group size",),
+    "counts": ("table",), "table": ("response table",), "abs_llr_cdf": ("abs_llr_cdf",),
+    "acc": ("accurac",), "acc_pos": ("true positive",), "acc_neg": ("true negative",),
+    "conf": ("confidence",), "p": ("numeric",), "fpr": ("false positive",),
+    "fpr2": ("false positive",), "estimate": ("estimate",), "nR_S1": ("counts", "nR_S1"),
+    "nR_S2": ("counts", "nR_S2"), "counts_stack": ("counts",), "id": ("id", "paper number"),
+}
+
+
+def names_argument(message: str, name: str) -> bool:
+    text = message.lower()
+    return any(w.lower() in text for w in (name,) + ALIASES.get(name, ()))
+
+
 def public_callables() -> dict:
     """Qualified name -> function, each function once (under the module that defines it)."""
     found = {}
@@ -517,6 +542,8 @@ def check_mutation(qualname: str, name: str, bad) -> str | None:
         return f"{call}: {type(what).__name__}: {str(what)[:120]}"
     if seconds > TIME_LIMIT:
         return f"{call}: refused only after {seconds:.1f} s"
+    if not names_argument(str(what), name):
+        return f"{call}: the ValueError does not name {name}: {str(what)[:120]}"
     return None
 
 

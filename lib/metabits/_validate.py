@@ -83,10 +83,12 @@ def as_rng(rng) -> np.random.Generator:
     """A numpy Generator from a Generator, a seed (int or SeedSequence) or None."""
     if isinstance(rng, np.random.Generator):
         return rng
-    if rng is None or (isinstance(rng, (numbers.Integral, np.random.SeedSequence))
-                       and not isinstance(rng, (bool, np.bool_))):
+    if rng is None or isinstance(rng, np.random.SeedSequence) or (
+            isinstance(rng, numbers.Integral) and not isinstance(rng, (bool, np.bool_))
+            and rng >= 0):
         return np.random.default_rng(rng)
-    raise ValueError(f"rng must be a numpy.random.Generator, an integer seed or None; got {rng!r}")
+    raise ValueError("rng must be a numpy.random.Generator, a non-negative integer seed or None; "
+                     f"got {rng!r}")
 
 
 def _interval(low: float, high: float, low_open: bool, high_open: bool) -> str:
@@ -451,13 +453,12 @@ def as_nonnegative(x, name: str) -> float:
 def as_values_with_nan(x, name: str) -> np.ndarray:
     """Numbers (not strings, not booleans) as a float array in which NaN marks an undefined value
     and infinity is refused: e.g. simulated values of a measure that is sometimes undefined."""
-    arr = np.asarray(x) if not isinstance(x, (str, bytes)) else np.asarray([x])
-    if arr.dtype.kind == "O":
-        try:
+    try:
+        arr = np.asarray(x) if not isinstance(x, (str, bytes)) else np.asarray([x])
+        if arr.dtype.kind == "O":
             arr = np.asarray(x, dtype=float)
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"{name} must be a numeric array of a regular shape: {exc}") \
-                from None
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{name} must be a numeric array of a regular shape: {exc}") from None
     if arr.dtype.kind not in "iuf":
         raise ValueError(f"{name} must be numbers; got values of type {arr.dtype}")
     arr = arr.astype(float)
@@ -482,5 +483,13 @@ def as_cdf_values(values, name: str) -> np.ndarray:
     return arr
 
 
-__all__ += ["MAX_SIZE", "as_axis", "as_callable", "as_cdf_values", "as_flag", "as_nonnegative",
+def as_pair(x, name: str) -> np.ndarray:
+    """Exactly two values (e.g. the two ends of a range), already checked by another checker."""
+    arr = np.asarray(x)
+    if arr.shape != (2,):
+        raise ValueError(f"{name} must be a pair of two values; got shape {arr.shape}")
+    return arr
+
+
+__all__ += ["MAX_SIZE", "as_axis", "as_pair", "as_callable", "as_cdf_values", "as_flag", "as_nonnegative",
             "as_size", "as_values_with_nan"]

@@ -13,7 +13,8 @@ from scipy.special import entr
 
 from ._formulas import LN2, theorem3_lower, theorem3_upper
 from ._results import Bounds, Distribution
-from ._validate import TOL, as_accuracy, as_distribution, as_probability, scalar_or_array
+from ._validate import (TOL, as_accuracy, as_distribution, as_float_array, as_probability,
+                        scalar_or_array)
 
 __all__ = ["info_bounds", "info_lower_bound", "info_upper_bound", "max_info_classifier",
            "min_info_classifier"]
@@ -21,7 +22,7 @@ __all__ = ["info_bounds", "info_lower_bound", "info_upper_bound", "max_info_clas
 
 def _priors(priors, sort: bool = True) -> np.ndarray:
     """Turn the ``priors`` argument into a 1-D distribution (sorted decreasingly if ``sort``)."""
-    if np.ndim(priors) == 0:
+    if as_float_array(priors, "priors").ndim == 0:
         p_plus = as_probability(priors, "prior p+")
         p = np.array([float(p_plus), 1.0 - float(p_plus)])
     else:

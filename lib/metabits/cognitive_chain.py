@@ -18,7 +18,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._results import Result
-from ._validate import as_float_array, as_int, as_probability, as_rng, as_scalar, as_size
+from ._validate import (as_float_array, as_int, as_pair, as_probability, as_rng, as_scalar,
+                        as_size)
 from .datasets import _read_csv
 from .oskr import oskr_ci_from_table, oskr_from_table
 
@@ -151,8 +152,8 @@ def simulate_chain(scores, n_tasks: int, rng=None, *, success_range=(0.75, 0.99)
     """
     q = _score_fraction(scores)
     n = as_size(n_tasks, "n_tasks")
-    s0, s1 = as_probability(success_range, "success_range")
-    f0, f1 = as_probability(false_alarm_range, "false_alarm_range")
+    s0, s1 = as_pair(as_probability(success_range, "success_range"), "success_range")
+    f0, f1 = as_pair(as_probability(false_alarm_range, "false_alarm_range"), "false_alarm_range")
     hit = float(as_probability(as_scalar(hit_rate, "hit_rate"), "hit_rate"))
     gen = as_rng(rng)
     p_s = s0 + q * (s1 - s0)

@@ -323,6 +323,9 @@ def compare_criteria(c, half_width, level: float = 0.95, alpha: float = 0.05,
     (-0.781, False)
     """
     se = se_from_ci(half_width, level)
+    if np.shape(se) != as_float_array(c, "c (criteria)").shape:
+        raise ValueError(f"c and half_width need one value per criterion each; got shapes "
+                         f"{np.shape(c)} and {np.shape(se)}")
     return pairwise_z_tests(c, se, alpha, n_comparisons,
                             level if ci_level is None else ci_level)
 
