@@ -324,8 +324,8 @@ def compare_criteria(c, half_width, level: float = 0.95, alpha: float = 0.05,
     """
     se = se_from_ci(half_width, level)
     if np.shape(se) != as_float_array(c, "c (criteria)").shape:
-        raise ValueError(f"c and half_width need one value per criterion each; got shapes "
-                         f"{np.shape(c)} and {np.shape(se)}")
+        raise ValueError(f"c and half_width must have the same shape (one value per criterion); "
+                         f"got {np.shape(c)} and {np.shape(se)}")
     return pairwise_z_tests(c, se, alpha, n_comparisons,
                             level if ci_level is None else ci_level)
 
