@@ -411,6 +411,16 @@ CALLS = {
                                                "model": ("GPT-5", "choice")},
     "paper_numbers.servajean_ratio_range": {"task": ("A", "choice"),
                                             "model": ("GPT-5", "choice")},
+    # public methods of results
+    "calibration.LogOddsMap.apply": {"c": ([0.6, 0.9], "open")},
+    "measure_bootstrap.AllMeasures.value": {"name": ("RMI", "choice")},
+    "measure_bootstrap.MeasureBootstrap.value": {"name": ("RMI", "choice")},
+    "measure_bootstrap.MeasureBootstrap.interval": {"name": ("RMI", "choice")},
+    "datasets.ServajeanTableS1.at": {"task": ("A", "choice"), "model": ("GPT-5", "choice")},
+    "datasets.ServajeanTableS2.at": {"task": ("A", "choice"), "model": ("GPT-5", "choice")},
+    "paper_numbers.PaperNumber.agrees_with": {"value": (0.7, "real")},
+    "paper_numbers.PaperNumber.evaluate": {},
+    "paper_numbers.PaperNumber.explain": {},
 }
 
 
@@ -430,7 +440,7 @@ ALIASES = {
     "acc": ("accurac",), "acc_pos": ("true positive",), "acc_neg": ("true negative",),
     "conf": ("confidence",), "p": ("numeric",), "fpr": ("false positive",),
     "fpr2": ("false positive",), "estimate": ("estimate",), "nR_S1": ("counts", "nR_S1"),
-    "nR_S2": ("counts", "nR_S2"), "counts_stack": ("counts",), "id": ("id", "paper number"),
+    "nR_S2": ("counts", "nR_S2"), "name": ("measure",), "counts_stack": ("counts",), "id": ("id", "paper number"),
 }
 
 
@@ -453,7 +463,38 @@ def public_callables() -> dict:
         obj = getattr(mb, attr)
         if inspect.isfunction(obj) and obj not in found.values():
             found[f"metabits.{attr}"] = obj
+    found.update(METHODS)
     return found
+
+
+def _instance(cls):
+    """A valid result object of each class with public methods."""
+    from metabits import calibration, datasets, measure_bootstrap, paper_numbers
+    return {calibration.LogOddsMap: lambda: calibration.fit_log_odds_map([0.6, 0.9],
+                                                                          [0.55, 0.75]),
+            measure_bootstrap.AllMeasures: lambda: measure_bootstrap.all_measures(TABLE1),
+            measure_bootstrap.MeasureBootstrap: lambda: measure_bootstrap.bootstrap_measures(
+                TABLE1, n_boot=10, rng=0),
+            datasets.ServajeanTableS1: datasets.servajean_table_s1,
+            datasets.ServajeanTableS2: datasets.servajean_table_s2,
+            paper_numbers.PaperNumber: lambda: paper_numbers.entries()[0]}[cls]()
+
+
+def public_classes() -> dict:
+    """Qualified name -> public class of the fuzzed modules."""
+    return {f"{name}.{attr}": getattr(importlib.import_module(f"metabits.{name}"), attr)
+            for name in MODULES
+            for attr in importlib.import_module(f"metabits.{name}").__all__
+            if inspect.isclass(getattr(importlib.import_module(f"metabits.{name}"), attr))}
+
+
+def _public_methods(cls) -> list:
+    return [k for k, v in vars(cls).items() if not k.startswith("_") and inspect.isfunction(v)]
+
+
+#: Public methods of the result classes, bound to a valid result (qualified as module.Class.name).
+METHODS = {f"{q}.{m}": getattr(_instance(cls), m) for q, cls in public_classes().items()
+           for m in _public_methods(cls)}
 
 
 FUNCTIONS = public_callables()
@@ -545,6 +586,15 @@ def check_mutation(qualname: str, name: str, bad) -> str | None:
     if not names_argument(str(what), name):
         return f"{call}: the ValueError does not name {name}: {str(what)[:120]}"
     return None
+
+
+def test_result_classes_are_not_fuzzed_as_constructors():
+    """Public classes are results (frozen dataclasses and named tuples the library builds) or a
+    warning category; their public methods are fuzzed (:data:`METHODS`), their constructors not."""
+    from metabits._results import Result
+    for name, cls in public_classes().items():
+        assert issubclass(cls, (Result, tuple, Warning)) or \
+            cls.__name__ == "PaperNumber", name
 
 
 def test_every_public_callable_is_fuzzed_or_excluded_with_a_reason():

@@ -155,7 +155,8 @@ class PaperNumber:
         return len(self.printed.partition(".")[2])
 
     def agrees_with(self, value: float) -> bool:
-        """Whether ``value`` lies within the tolerance of the printed value."""
+        """Whether ``value`` lies within the tolerance of the printed value (a finite number)."""
+        value = as_scalar(value, f"value compared with {self.id}")
         return bool(abs(value - self.paper) <= self.tolerance + FLOAT_SLACK)
 
     def explain(self) -> str:
