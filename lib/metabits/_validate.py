@@ -491,5 +491,6 @@ def as_pair(x, name: str) -> np.ndarray:
     return arr
 
 
-__all__ += ["MAX_SIZE", "as_axis", "as_pair", "as_callable", "as_cdf_values", "as_flag", "as_nonnegative",
+__all__ += ["MAX_SIZE", "as_axis", "as_pair", "as_callable", "as_cdf_values", "as_flag",
+            "as_nonnegative",
             "as_size", "as_values_with_nan"]

@@ -849,7 +849,8 @@ def _mc_parts(est: MCEstimate, name: str):
     value = as_float_array(est.value, f"{name}.value")
     se = as_float_array(est.se, f"{name}.se")
     if np.any(se < 0):
-        raise ValueError(f"{name}.se must be >= 0 (a standard error); got {se[se < 0].ravel()[0]:g}")
+        raise ValueError(f"{name}.se must be >= 0 (a standard error); got "
+                         f"{se[se < 0].ravel()[0]:g}")
     return value, se
 
 
