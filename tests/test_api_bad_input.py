@@ -1,25 +1,29 @@
 """Every public function, its arguments mutated one at a time: bad input is refused with a
 ValueError where it enters (issue 17, "Bad input refused where it enters").
 
-For each public callable (``metabits.__all__`` and each public submodule's ``__all__``, incl.
-``metabits.group``) the test starts from a valid call (:data:`ARGS`, a table from parameter name
-to a valid value and its kind, with per-function overrides in :data:`CALLS`) and replaces ONE
-argument at a time by each bad value of its kind (:data:`BAD`). A mutation passes only if it
-raises ``ValueError`` within :data:`TIME_LIMIT` seconds. It fails on
+For each public callable (the functions in ``__all__`` of ``metabits`` and of every public module
+and package under it, incl. ``metabits.group.*``, and the public methods of result objects) the
+test starts from a valid call (:data:`ARGS`, a table from parameter name to a valid value and its
+kind, with per-function overrides in :data:`CALLS`) and replaces ONE argument at a time by each
+bad value of its kind (:data:`BAD`). A mutation passes only if it raises a ``ValueError`` that
+names the argument (its name or an alias in :data:`ALIASES`) within :data:`TIME_LIMIT` seconds.
+It fails on
 
 * a value returned for invalid input (a silent NaN, a plausible wrong number),
 * a foreign exception (AttributeError, IndexError, TypeError, MemoryError, ...),
 * a call that runs longer than :data:`TIME_LIMIT` (a hang, or a size refused only after work).
 
-Callables that cannot be fuzzed this way are listed in :data:`EXCLUDED` with the reason; the
-completeness test fails for a public callable that is neither covered nor listed.
+Callables that cannot be fuzzed this way are listed in :data:`EXCLUDED` (and modules in
+:data:`EXCLUDED_MODULES`) with the reason; the completeness test fails for a public callable that
+is neither covered nor listed. Tables are keyed by the callable's name (public names are unique),
+so they survive modules moving into packages. Runtime: about 2 s for ~2,300 mutations.
 """
 
 from __future__ import annotations
 
 import importlib
 import inspect
-import math
+import pkgutil
 import signal
 import time
 import warnings
@@ -35,24 +39,24 @@ TIME_LIMIT = 2.0
 
 TABLE1 = [[84, 56, 48, 12], [4, 56, 64, 76]]  # Meyen et al. (2025), Table 1
 
-#: The public modules whose ``__all__`` is fuzzed (metabits itself re-exports from these).
-MODULES = ("information", "bounds", "noise", "roc", "measures", "metad", "sdt", "criterion",
-           "simulation", "oskr", "feedback_channel", "cognitive_chain", "group", "relabel",
-           "binning", "calibration", "type2_classic", "bayes_recoding", "measure_bootstrap",
-           "datasets", "paper_numbers", "notebook", "plotting")
+#: Modules (and packages) whose callables are not fuzzed yet, with the reason.
+EXCLUDED_MODULES = {
+    "metabits.explore": "the explorers are being split into a package (issue 17); their defects "
+                        "are listed in the issue's report",
+    "metabits.explore_oskr": "as metabits.explore",
+}
 
-#: Public callables not fuzzed, with the reason (qualified by their module's public name).
+#: Public callables not fuzzed, with the reason (by name: public names are unique in the
+#: library, so the table survives modules moving into packages).
 EXCLUDED = {
-    "notebook.glue": "stores any Python object under a name for the book's text: every value is "
+    "glue": "stores any Python object under a name for the book's text: every value is "
                      "valid (book-only helper)",
-    "plotting.plot_six_measures": "draws a matplotlib figure from a study's results (book-only; "
+    "plot_six_measures": "draws a matplotlib figure from a study's results (book-only; "
                                   "seconds per call)",
-    "plotting.save_figure": "writes figure files to a folder (book-only)",
-    "plotting.use_book_style": "takes no arguments, changes matplotlib's global style",
-    "paper_numbers.evaluate": "re-computes every paper number of a work (seconds per call); its "
+    "save_figure": "writes figure files to a folder (book-only)",
+    "use_book_style": "takes no arguments, changes matplotlib's global style",
+    "evaluate": "re-computes every paper number of a work (seconds per call); its "
                               "only argument is checked by paper_numbers.entries, which is fuzzed",
-    # metabits.explore and metabits.explore_oskr are being split into a package (issue 17) and
-    # are not among MODULES; their defects are listed in the issue's report.
 }
 
 NAN, INF = float("nan"), float("inf")
@@ -176,152 +180,152 @@ ARGS = {
 
 #: Per-function overrides: parameter -> (valid value, kind or list of bad values).
 CALLS = {
-    "information.accuracy": {"c": ([0.6, 0.9], "acc"),
+    "accuracy": {"c": ([0.6, 0.9], "acc"),
                              "weights": ([0.5, 0.5], [[-1, 2], [NAN, 1], ["a", "b"], [1, 2, 3]])},
-    "information.binary_entropy": {"p": (0.3, "prob")},
-    "information.entropy": {"p": ([0.5, 0.5], [[0.5, 0.6], [-0.5, 1.5], [NAN, 1], ["a", "b"], []]),
+    "binary_entropy": {"p": (0.3, "prob")},
+    "entropy": {"p": ([0.5, 0.5], [[0.5, 0.6], [-0.5, 1.5], [NAN, 1], ["a", "b"], []]),
                             "axis": (-1, "axis")},
-    "information.mutual_information": {"joint": ([[0.4, 0.1], [0.1, 0.4]],
+    "mutual_information": {"joint": ([[0.4, 0.1], [0.1, 0.4]],
                                                  [[[0.4, 0.1], [0.1, 0.5]],
                                                   [[-0.4, 0.6], [0.4, 0.4]],
                                                   [[NAN, 0.1], [0.1, 0.4]], "abc", [0.5, 0.5]])},
-    "information.pti": {"c": ([0.6, 0.9], "acc"),
+    "pti": {"c": ([0.6, 0.9], "acc"),
                         "prior": (0.5, [NAN, INF, 0.3, 1.1, "0.5", True, None, [0.5, 0.6]])},
-    "information.transmitted_information": {"c": ([0.6, 0.9], "acc"),
+    "transmitted_information": {"c": ([0.6, 0.9], "acc"),
                                             "weights": ([0.5, 0.5],
                                                         [[-1, 2], [NAN, 1], [1, 2, 3]])},
-    "bounds.info_bounds": {},
-    "bounds.info_lower_bound": {},
-    "bounds.info_upper_bound": {},
-    "bounds.max_info_classifier": {"acc": (0.7, "acc")},
-    "bounds.min_info_classifier": {"acc": (0.7, "acc")},
-    "noise.accuracy_from_dprime": {},
-    "noise.confidence_from_observation": {"x": (0.3, "real")},
-    "noise.discrete_confidence": {"kind": ("binary", "choice")},
-    "noise.dprime_from_accuracy": {},
-    "noise.noise_info": {},
-    "noise.normal_confidence_pdf": {"c": (0.7, "acc"), "d": (1.0, "pos")},
-    "noise.normal_info": {"d": (1.0, "real")},
-    "noise.observation_pdf": {"x": (0.3, "real"), "label": (1, [0, 2, 0.5, "1", None, NAN])},
-    "noise.sample_observations": {"label": ([1, -1], [[0, 1], [NAN, 1], ["a", "b"], None])},
-    "roc.roc_bounds_type1": {"fpr": ([0.0, 0.3, 1.0], "prob")},
-    "roc.roc_bounds_type2": {"fpr2": ([0.0, 0.5, 1.0], "prob")},
-    "roc.roc_curve_type1": {},
-    "roc.roc_curve_type2": {},
-    "roc.roc_from_responses": {"signed_conf": ([0.9, 0.6, -0.6, -0.9],
+    "info_bounds": {},
+    "info_lower_bound": {},
+    "info_upper_bound": {},
+    "max_info_classifier": {"acc": (0.7, "acc")},
+    "min_info_classifier": {"acc": (0.7, "acc")},
+    "accuracy_from_dprime": {},
+    "confidence_from_observation": {"x": (0.3, "real")},
+    "discrete_confidence": {"kind": ("binary", "choice")},
+    "dprime_from_accuracy": {},
+    "noise_info": {},
+    "normal_confidence_pdf": {"c": (0.7, "acc"), "d": (1.0, "pos")},
+    "normal_info": {"d": (1.0, "real")},
+    "observation_pdf": {"x": (0.3, "real"), "label": (1, [0, 2, 0.5, "1", None, NAN])},
+    "sample_observations": {"label": ([1, -1], [[0, 1], [NAN, 1], ["a", "b"], None])},
+    "roc_bounds_type1": {"fpr": ([0.0, 0.3, 1.0], "prob")},
+    "roc_bounds_type2": {"fpr2": ([0.0, 0.5, 1.0], "prob")},
+    "roc_curve_type1": {},
+    "roc_curve_type2": {},
+    "roc_from_responses": {"signed_conf": ([0.9, 0.6, -0.6, -0.9],
                                                [[0.9, 0.4, -0.6, -0.9], [NAN, 0.6, -0.6, -0.9],
                                                 ["a"] * 4, [0.9, 0.6], None]),
                                "weights": ([1 / 6, 1 / 3, 1 / 3, 1 / 6],
                                            [[-1, 1, 0.5, 0.5], [NAN, 0.5, 0.25, 0.25],
                                             [0.5, 0.5], None, "abc"])},
-    "roc.roc_type2_from_confidence": {"conf": ([0.6, 0.9], "acc"),
+    "roc_type2_from_confidence": {"conf": ([0.6, 0.9], "acc"),
                                       "weights": ([2 / 3, 1 / 3], [[-1, 2], [NAN, 1], [1, 2, 3],
                                                                    None])},
-    "roc.prop4_lower_edge_classifiers": {},
-    "measures.meta_I_normal": {},
-    "measures.response_table": {},
-    "measures.type2_measures": {},
-    "metad.fit_meta_d": {"nR_S1": ([84, 56, 48, 12], [[84, -56, 48, 12], [NAN, 1, 2, 3],
+    "prop4_lower_edge_classifiers": {},
+    "meta_I_normal": {},
+    "response_table": {},
+    "type2_measures": {},
+    "fit_meta_d": {"nR_S1": ([84, 56, 48, 12], [[84, -56, 48, 12], [NAN, 1, 2, 3],
                                                       [84, 56, 48], ["a"] * 4, None]),
                          "nR_S2": ([4, 56, 64, 76], [[4, -56, 64, 76], [NAN, 1, 2, 3],
                                                      [4, 56, 64], ["a"] * 4, None])},
-    "metad.fit_meta_d_many": {},
-    "sdt.bootstrap_meta_d": {"pad": (0.25, "nonneg")},
-    "sdt.equiprobable_criteria": {"c": (0.0, "real")},
-    "sdt.rating_probabilities": {"c": (0.0, "real"),
+    "fit_meta_d_many": {},
+    "bootstrap_meta_d": {"pad": (0.25, "nonneg")},
+    "equiprobable_criteria": {"c": (0.0, "real")},
+    "rating_probabilities": {"c": (0.0, "real"),
                                  "meta_d": (1.0, [NAN, INF, "1", True, None, 80.0, -1.0]),
                                  "criteria": (None, [[0.5, -0.5], [NAN, 1.0], "abc",
                                                      [[-1, 0], [0, 1]]])},
-    "sdt.simulate_ratings": {"c": (0.0, "real"), "n_per_stimulus": (20, "count"),
+    "simulate_ratings": {"c": (0.0, "real"), "n_per_stimulus": (20, "count"),
                              "criteria": (None, [[0.5, -0.5], [NAN, 1.0], "abc"])},
-    "sdt.type1_sdt": {},
-    "criterion.compare_criteria": {"c": ([0.17, 0.15], [[0.17, NAN], [0.17], "abc", None]),
+    "type1_sdt": {},
+    "compare_criteria": {"c": ([0.17, 0.15], [[0.17, NAN], [0.17], "abc", None]),
                                    "half_width": ([0.03, 0.03], [[0.03, -0.03], [0.03, NAN],
                                                                  [0.03], None, "a"])},
-    "criterion.delta_variance": {"c": (0.0, "real"), "n_s1": (1000, "pos"),
+    "delta_variance": {"c": (0.0, "real"), "n_s1": (1000, "pos"),
                                  "n_s2": (None, "pos?")},
-    "criterion.pairwise_z_tests": {"estimate": ([0.0, 0.1, 0.3], [[0.0, NAN, 0.3], [0.1],
+    "pairwise_z_tests": {"estimate": ([0.0, 0.1, 0.3], [[0.0, NAN, 0.3], [0.1],
                                                                   "abc", None]),
                                    "se": ([0.03, 0.03, 0.03], [[0.03, -0.03, 0.03],
                                                                [0.03, 0.03], None, "a"])},
-    "criterion.rope_range": {"lower": ([0.05, 0.2], [[0.05, NAN], [0.05], "a", None]),
+    "rope_range": {"lower": ([0.05, 0.2], [[0.05, NAN], [0.05], "a", None]),
                              "upper": ([0.15, 0.3], [[0.15, NAN], [0.15], "a", None,
                                                      [0.01, 0.3]]),
                              "verdicts": (["inconclusive", "practically significant"],
                                           [["inconclusive", "maybe"], ["inconclusive"], None,
                                            "inconclusive"])},
-    "criterion.rope_verdict": {"lower": ([0.05, 0.2], [[0.05, NAN], [0.05], "a", None]),
+    "rope_verdict": {"lower": ([0.05, 0.2], [[0.05, NAN], [0.05], "a", None]),
                                "upper": ([0.15, 0.3], [[0.15, NAN], [0.15], "a", None,
                                                        [0.01, 0.3]]),
                                "rope": (0.1, "pos")},
-    "criterion.se_from_ci": {"half_width": (0.03, "pos")},
-    "criterion.trials_per_stimulus": {"c": (0.0, "real"), "half_width": (0.03, "pos")},
-    "simulation.bin_responses": {"prediction": ([-1, -1, 1, 1], [[0, -1, 1, 1], [NAN, 1, 1, 1],
+    "se_from_ci": {"half_width": (0.03, "pos")},
+    "trials_per_stimulus": {"c": (0.0, "real"), "half_width": (0.03, "pos")},
+    "bin_responses": {"prediction": ([-1, -1, 1, 1], [[0, -1, 1, 1], [NAN, 1, 1, 1],
                                                                   [1, 1], "abc", None]),
                                  "confidence": ([0.9, 0.6, 0.6, 0.9], [[0.9, 0.4, 0.6, 0.9],
                                                                        [NAN, 0.6, 0.6, 0.9],
                                                                        [0.9], "abc", None])},
-    "simulation.counts_from_trials": {"label": ([-1, -1, 1, 1, 1], [[0, -1, 1, 1, 1],
+    "counts_from_trials": {"label": ([-1, -1, 1, 1, 1], [[0, -1, 1, 1, 1],
                                                                     [-1, 1], "abc", None]),
                                       "response": ([0, 1, 3, 3, 2], [[0, 1, 4, 3, 2],
                                                                      [0, 1, 3.5, 3, 2],
                                                                      [0, 1], "abc", None])},
-    "simulation.measure_study": {"counts": (np.array(TABLE1)[None], "table")},
-    "simulation.paper_study": {},
-    "simulation.response_probabilities": {},
-    "simulation.sample_trials": {},
-    "simulation.simulate_counts": {"method": ("multinomial", "choice"),
+    "measure_study": {"counts": (np.array(TABLE1)[None], "table")},
+    "paper_study": {},
+    "response_probabilities": {},
+    "sample_trials": {},
+    "simulate_counts": {"method": ("multinomial", "choice"),
                                    "n_per_label": (20, "count")},
-    "simulation.simulate_study": {"kinds": (("normal",), [["nonsense"], [], None, 3]),
+    "simulate_study": {"kinds": (("normal",), [["nonsense"], [], None, 3]),
                                   "n_per_label": (20, "count"),
                                   "accs": ((0.7,), [[0.3], [NAN], [], None, "abc"]),
                                   "method": ("multinomial", "choice")},
-    "simulation.theoretical_measures": {"sdt": (False, "flag")},
-    "simulation.mc_mean": {"x": ([1.0, 2.0, 3.0, 4.0], [[1.0, INF], [1.0], ["a", "b", "c"],
+    "theoretical_measures": {"sdt": (False, "flag")},
+    "mc_mean": {"x": ([1.0, 2.0, 3.0, 4.0], [[1.0, INF], [1.0], ["a", "b", "c"],
                                                         "abcd", None, [[1, 2], [3]]])},
-    "simulation.mc_sd": {"x": ([1.0, 2.0, 3.0, 4.0], [[1.0, INF], [1.0], ["a", "b", "c"],
+    "mc_sd": {"x": ([1.0, 2.0, 3.0, 4.0], [[1.0, INF], [1.0], ["a", "b", "c"],
                                                       "abcd", None, [[1, 2], [3]]])},
-    "simulation.mc_ratio": {
+    "mc_ratio": {
         "numerator": (_EST, [MCEstimate(INF, 0.001, 200), MCEstimate(0.02, -0.001, 200),
                              MCEstimate(NAN, 0.001, 200), MCEstimate("a", 0.001, 200),
                              MCEstimate(0.02, INF, 200), 0.02, None]),
         "denominator": (_DEN, [MCEstimate(INF, 0.0005, 200), MCEstimate(0.004, -0.0005, 200),
                                MCEstimate(NAN, 0.0005, 200), MCEstimate("a", 0.0005, 200),
                                MCEstimate(0.004, INF, 200), 0.004, None])},
-    "oskr.contingency_table": {"outcome": ([1, 1, 0, 0], [[1, 1], [], None, [[1, 1], [0, 0]],
+    "contingency_table": {"outcome": ([1, 1, 0, 0], [[1, 1], [], None, [[1, 1], [0, 0]],
                                                           [1, NAN, 0, 0]]),
                                "signal": (["sure", "sure", "sure", "unsure"],
                                           [["sure"], [], None, [1.0, NAN, 0.0, 1.0]]),
                                "bins": (None, [0, -1, 2.5, "abc", [NAN, 1.0]])},
-    "oskr.correctness_table": {},
-    "oskr.oskr": {"outcome": ([1, 1, 1, 0, 0, 1, 0, 1], [[1, 1], [], None]),
+    "correctness_table": {},
+    "oskr": {"outcome": ([1, 1, 1, 0, 0, 1, 0, 1], [[1, 1], [], None]),
                   "signal": (["s", "s", "s", "u", "u", "u", "s", "s"], [["s"], [], None]),
                   "bins": (None, [0, -1, 2.5, "abc"]), "neighbors": (3, "size")},
-    "oskr.oskr_ci": {"outcome": ([1, 1, 1, 0, 0, 1, 0, 1], [[1, 1], [], None]),
+    "oskr_ci": {"outcome": ([1, 1, 1, 0, 0, 1, 0, 1], [[1, 1], [], None]),
                      "signal": (["s", "s", "s", "u", "u", "u", "s", "s"], [["s"], [], None]),
                      "bins": (None, [0, -1, 2.5, "abc"])},
-    "oskr.oskr_ci_from_table": {"counts": ([[3, 1], [1, 3]], [[[3, -1], [1, 3]],
+    "oskr_ci_from_table": {"counts": ([[3, 1], [1, 3]], [[[3, -1], [1, 3]],
                                                               [[3, NAN], [1, 3]], "abc", None,
                                                               [[0, 0], [0, 0]]])},
-    "oskr.oskr_from_table": {"counts": ([[3, 1], [1, 3]], [[[3, -1], [1, 3]],
+    "oskr_from_table": {"counts": ([[3, 1], [1, 3]], [[[3, -1], [1, 3]],
                                                            [[3, NAN], [1, 3]], "abc", None,
                                                            [[0, 0], [0, 0]]])},
-    "feedback_channel.binary_channel": {},
-    "feedback_channel.effective_error_for_oskr": {"oskr": (0.3, "prob"),
+    "binary_channel": {},
+    "effective_error_for_oskr": {"oskr": (0.3, "prob"),
                                                   "prevalence": (0.5, "open")},
-    "feedback_channel.feedback_channel": {"error": (0.1, "prob"), "gain": (0.5, "prob")},
-    "feedback_channel.hit_rate_for_oskr": {"oskr": (0.2, "prob"), "false_alarm": (0.1, "prob")},
-    "cognitive_chain.deployment_posture": {"accuracy": (0.9, "prob"), "oskr": (0.2, "prob"),
+    "feedback_channel": {"error": (0.1, "prob"), "gain": (0.5, "prob")},
+    "hit_rate_for_oskr": {"oskr": (0.2, "prob"), "false_alarm": (0.1, "prob")},
+    "deployment_posture": {"accuracy": (0.9, "prob"), "oskr": (0.2, "prob"),
                                            "accuracy_threshold": (0.8, "prob"),
                                            "oskr_threshold": (0.5, "prob")},
-    "cognitive_chain.per_operation_oskr": {"trace": (_TRACE, [None, "abc", 3, TABLE1])},
-    "cognitive_chain.roberts_profiles": {},
-    "cognitive_chain.route_task": {"load": ([0, 0, 0.3, 0, 0, 0.5, 0, 0.6],
+    "per_operation_oskr": {"trace": (_TRACE, [None, "abc", 3, TABLE1])},
+    "roberts_profiles": {},
+    "route_task": {"load": ([0, 0, 0.3, 0, 0, 0.5, 0, 0.6],
                                             [[0, 0, 0.3], [NAN] * 8, [-1] * 8, "abc", None]),
                                    "oskr_by_operation": ([.5, .5, .6, .5, .5, .8, .6, .2],
                                                          [[.5, .5], [NAN] * 8, [1.5] * 8,
                                                           "abc", None])},
-    "cognitive_chain.simulate_chain": {"scores": ([3, 4, 4.5, 3.5, 4, 4.8, 4, 2],
+    "simulate_chain": {"scores": ([3, 4, 4.5, 3.5, 4, 4.8, 4, 2],
                                                   [[3, 4], [NAN] * 8, "abc", None]),
                                        "success_range": ((0.75, 0.99), [(0.75,), (NAN, 0.9),
                                                                         (1.5, 0.9), "ab", None]),
@@ -329,101 +333,101 @@ CALLS = {
                                                              [(0.9,), (NAN, 0.05), (1.5, 0.05),
                                                               "ab", None]),
                                        "hit_rate": (0.95, "prob")},
-    "group.confidence_member": {"c": ([0.6, 0.9], "acc"),
+    "confidence_member": {"c": ([0.6, 0.9], "acc"),
                                 "weights": ([0.5, 0.5], [[-1, 2], [NAN, 1], [1, 2, 3]])},
-    "group.cwmv_accuracy": {"acc": ([0.7, 0.8, 0.6], "acc")},
-    "group.group_accuracy_bounds": {"acc_pos": ([0.7, 0.8], "prob"),
+    "cwmv_accuracy": {"acc": ([0.7, 0.8, 0.6], "acc")},
+    "group_accuracy_bounds": {"acc_pos": ([0.7, 0.8], "prob"),
                                     "acc_neg": ([0.7, 0.8], "prob")},
-    "group.lattice_member": {"abs_llr_cdf": (_cdf, [lambda lam: np.full(np.shape(lam), NAN),
+    "lattice_member": {"abs_llr_cdf": (_cdf, [lambda lam: np.full(np.shape(lam), NAN),
                                                      lambda lam: 2.0 * _cdf(lam),
                                                      lambda lam: 1.0 - _cdf(lam), 3, None,
                                                      lambda lam: "a"]),
                              "step": (0.5, "pos"), "tail": (1e-12, "open")},
-    "group.majority_vote_accuracy": {"K": (3, [2.5, 0, -1, "3", True, None, NAN, [3, 0]])},
-    "group.max_group_member": {"acc_pos": (0.8, "prob"), "acc_neg": (0.7, "prob")},
-    "group.member_confidence": {"table": (_MEMBER, "table")},
-    "group.min_group_member": {"acc_pos": (0.8, "prob"), "acc_neg": (0.7, "prob")},
-    "group.noise_group": {"K": (3, [2.5, 0, -1, "3", True, None, NAN, [3, 0]])},
-    "group.noise_member": {"step": (0.01, "pos")},
-    "group.pcwmv": {"members": ([_MEMBER] * 3, [[], None, "abc", [[[0.7, 0.3]]], [TABLE1]]),
+    "majority_vote_accuracy": {"K": (3, [2.5, 0, -1, "3", True, None, NAN, [3, 0]])},
+    "max_group_member": {"acc_pos": (0.8, "prob"), "acc_neg": (0.7, "prob")},
+    "member_confidence": {"table": (_MEMBER, "table")},
+    "min_group_member": {"acc_pos": (0.8, "prob"), "acc_neg": (0.7, "prob")},
+    "noise_group": {"K": (3, [2.5, 0, -1, "3", True, None, NAN, [3, 0]])},
+    "noise_member": {"step": (0.01, "pos")},
+    "pcwmv": {"members": ([_MEMBER] * 3, [[], None, "abc", [[[0.7, 0.3]]], [TABLE1]]),
                     "step": (None, "pos?")},
-    "group.simulate_pcwmv": {"members": ([_MEMBER] * 3, [[], None, "abc", [TABLE1]]),
+    "simulate_pcwmv": {"members": ([_MEMBER] * 3, [[], None, "abc", [TABLE1]]),
                              "n": (100, "size")},
-    "group.simulate_students": {"kind": ("uniform", "choice"), "acc": (0.7, "acc")},
-    "group.theorem8_upper_as_printed": {"acc_pos": ([0.7, 0.8], "prob"),
+    "simulate_students": {"kind": ("uniform", "choice"), "acc": (0.7, "acc")},
+    "theorem8_upper_as_printed": {"acc_pos": ([0.7, 0.8], "prob"),
                                         "acc_neg": ([0.7, 0.8], "prob")},
-    "group.multilabel_group_accuracy": {"member": ([[0.7, 0.3], [0.3, 0.7]],
+    "multilabel_group_accuracy": {"member": ([[0.7, 0.3], [0.3, 0.7]],
                                                    [[[0.7, 0.4], [0.3, 0.7]],
                                                     [[NAN, 0.3], [0.3, 0.7]],
                                                     "abc", None, [0.7, 0.3]]),
                                         "priors": (None, [[0.6, 0.6], [NAN, 0.5], "a", [1.0]])},
-    "group.multilabel_member": {"values": ([[0.6, 0.4], [0.4, 0.6]],
+    "multilabel_member": {"values": ([[0.6, 0.4], [0.4, 0.6]],
                                            [[[0.6, NAN], [0.4, 0.6]], "abc", None, [0.6, 0.4]]),
                                 "weights": ([0.5, 0.5], [[-1, 2], [NAN, 1], [1, 2, 3], None]),
                                 "priors": ([0.5, 0.5], [[0.6, 0.6], [NAN, 0.5], [1.0], None])},
-    "group.random_multilabel_members": {"L": (3, "size"), "R": (4, "size"), "n": (2, "size")},
-    "group.weighted_vote_accuracy": {"members": ([_MEMBER] * 3, [[], None, "abc", [TABLE1]]),
+    "random_multilabel_members": {"L": (3, "size"), "R": (4, "size"), "n": (2, "size")},
+    "weighted_vote_accuracy": {"members": ([_MEMBER] * 3, [[], None, "abc", [TABLE1]]),
                                      "weights": ([[-1, 1]] * 3, [[[-1, 1]] * 2, [[NAN, 1]] * 3,
                                                                  "abc", None])},
-    "relabel.calibration_error": {"stated": ([0.9, 0.6, 0.6, 0.9],
+    "calibration_error": {"stated": ([0.9, 0.6, 0.6, 0.9],
                                              [[0.9, 0.6], [NAN, 0.6, 0.6, 0.9],
                                               [1.5, 0.6, 0.6, 0.9], "abc", None])},
-    "relabel.invert_predictions": {"columns": ([2], [[4], [-5], [2.5], "abc", None]),
+    "invert_predictions": {"columns": ([2], [[4], [-5], [2.5], "abc", None]),
                                    "fraction": (0.5, "prob")},
-    "relabel.reported_measures": {},
-    "relabel.swap_confidence": {},
-    "binning.best_binning": {},
-    "binning.binned_response_probabilities": {"edges": ([0.75], [[1.5], [NAN], "abc", None,
+    "reported_measures": {},
+    "swap_confidence": {},
+    "best_binning": {},
+    "binned_response_probabilities": {"edges": ([0.75], [[1.5], [NAN], "abc", None,
                                                                  [[0.75]]])},
-    "calibration.distort_confidence": {"c": (0.7, "open"), "gamma": (0.8, "pos"),
+    "distort_confidence": {"c": (0.7, "open"), "gamma": (0.8, "pos"),
                                        "p0": (0.5, "open")},
-    "calibration.fit_log_odds_map": {"stated": ([0.6, 0.9], [[0.6], [NAN, 0.9], [1.0, 0.9],
+    "fit_log_odds_map": {"stated": ([0.6, 0.9], [[0.6], [NAN, 0.9], [1.0, 0.9],
                                                              "ab", None]),
                                      "correct": ([0.55, 0.75], [[0.55], [NAN, 0.75],
                                                                 [1.5, 0.75], "ab", None]),
                                      "weights": ([100, 100], [[-1, 100], [NAN, 100], [100],
                                                               "ab"])},
-    "calibration.log_odds_weights": {"stated": ([0.6, 0.9], [[NAN, 0.9], [1.0, 0.9], "ab",
+    "log_odds_weights": {"stated": ([0.6, 0.9], [[NAN, 0.9], [1.0, 0.9], "ab",
                                                              None])},
-    "type2_classic.auroc2": {},
-    "type2_classic.classic_type2": {"pad": (None, "nonneg?")},
-    "type2_classic.confidence_by_correctness": {},
-    "type2_classic.gamma": {},
-    "type2_classic.phi": {},
-    "type2_classic.type2_roc": {},
-    "bayes_recoding.recoding": {},
-    "measure_bootstrap.all_measures": {"pad": (None, "nonneg?")},
-    "measure_bootstrap.bootstrap_measures": {"pad": (None, "nonneg?"), "n_boot": (10, "size")},
-    "datasets.count_tables": {"trials": (_TRIALS, [None, "abc", 3, {"stimulus": [0]}]),
+    "auroc2": {},
+    "classic_type2": {"pad": (None, "nonneg?")},
+    "confidence_by_correctness": {},
+    "gamma": {},
+    "phi": {},
+    "type2_roc": {},
+    "recoding": {},
+    "all_measures": {"pad": (None, "nonneg?")},
+    "bootstrap_measures": {"pad": (None, "nonneg?"), "n_boot": (10, "size")},
+    "count_tables": {"trials": (_TRIALS, [None, "abc", 3, {"stimulus": [0]}]),
                               "by": ((), [3, ("nonexistent",), None]),
                               "stimulus": ("stimulus", "text"), "response": ("response", "text"),
                               "rating": ("rating", "text"),
                               "stimuli": ((0, 90), [(0,), (0, 0), None, 3])},
-    "datasets.maskori_counts": {"by": ("soa_ms", [3, ("nonexistent",), None])},
-    "datasets.maskori_trials": {},
-    "datasets.meyen_table1": {},
-    "datasets.servajean_c_verdicts": {},
-    "datasets.servajean_table_s1": {},
-    "datasets.servajean_table_s2": {},
-    "paper_numbers.entries": {"work": (None, ["nonsense", 3, ["meyen2025"]])},
-    "paper_numbers.format_value": {"value": (0.123, "real"), "decimals": (2, [-1, 2.5, "2", None,
+    "maskori_counts": {"by": ("soa_ms", [3, ("nonexistent",), None])},
+    "maskori_trials": {},
+    "meyen_table1": {},
+    "servajean_c_verdicts": {},
+    "servajean_table_s1": {},
+    "servajean_table_s2": {},
+    "entries": {"work": (None, ["nonsense", 3, ["meyen2025"]])},
+    "format_value": {"value": (0.123, "real"), "decimals": (2, [-1, 2.5, "2", None,
                                                                               10 ** 10]),
                                    "unit": ("", "text")},
-    "paper_numbers.get": {"id": ("meyen2025/fig1-acc", ["nonsense", 3, None])},
-    "paper_numbers.servajean_mean_of_ratios": {"task": ("A", "choice"),
+    "get": {"id": ("meyen2025/fig1-acc", ["nonsense", 3, None])},
+    "servajean_mean_of_ratios": {"task": ("A", "choice"),
                                                "model": ("GPT-5", "choice")},
-    "paper_numbers.servajean_ratio_range": {"task": ("A", "choice"),
+    "servajean_ratio_range": {"task": ("A", "choice"),
                                             "model": ("GPT-5", "choice")},
     # public methods of results
-    "calibration.LogOddsMap.apply": {"c": ([0.6, 0.9], "open")},
-    "measure_bootstrap.AllMeasures.value": {"name": ("RMI", "choice")},
-    "measure_bootstrap.MeasureBootstrap.value": {"name": ("RMI", "choice")},
-    "measure_bootstrap.MeasureBootstrap.interval": {"name": ("RMI", "choice")},
-    "datasets.ServajeanTableS1.at": {"task": ("A", "choice"), "model": ("GPT-5", "choice")},
-    "datasets.ServajeanTableS2.at": {"task": ("A", "choice"), "model": ("GPT-5", "choice")},
-    "paper_numbers.PaperNumber.agrees_with": {"value": (0.7, "real")},
-    "paper_numbers.PaperNumber.evaluate": {},
-    "paper_numbers.PaperNumber.explain": {},
+    "LogOddsMap.apply": {"c": ([0.6, 0.9], "open")},
+    "AllMeasures.value": {"name": ("RMI", "choice")},
+    "MeasureBootstrap.value": {"name": ("RMI", "choice")},
+    "MeasureBootstrap.interval": {"name": ("RMI", "choice")},
+    "ServajeanTableS1.at": {"task": ("A", "choice"), "model": ("GPT-5", "choice")},
+    "ServajeanTableS2.at": {"task": ("A", "choice"), "model": ("GPT-5", "choice")},
+    "PaperNumber.agrees_with": {"value": (0.7, "real")},
+    "PaperNumber.evaluate": {},
+    "PaperNumber.explain": {},
 }
 
 
@@ -453,22 +457,29 @@ def names_argument(message: str, name: str) -> bool:
     return any(w.lower() in text for w in (name,) + ALIASES.get(name, ()))
 
 
-def public_callables() -> dict:
-    """Qualified name -> function, each function once (under the module that defines it)."""
+def public_modules() -> list:
+    """Every public module of the library (no part of its name private), explorers aside."""
+    names = ["metabits"] + [m.name for m in pkgutil.walk_packages(mb.__path__, "metabits.")]
+    return [importlib.import_module(n) for n in names
+            if not any(part.startswith("_") for part in n.split("."))
+            and not any(n == x or n.startswith(x + ".") for x in EXCLUDED_MODULES)]
+
+
+def _public(kind) -> dict:
+    """Name -> each public object of one kind (``__all__`` of the public modules), once."""
     found = {}
-    for name in MODULES:
-        module = importlib.import_module(f"metabits.{name}")
-        for attr in module.__all__:
+    for module in public_modules():
+        for attr in getattr(module, "__all__", ()):
             obj = getattr(module, attr)
-            if inspect.isfunction(obj) and f"{obj.__module__}.{obj.__name__}" not in \
-                    {f"{f.__module__}.{f.__name__}" for f in found.values()}:
-                found[f"{name}.{attr}"] = obj
-    for attr in mb.__all__:  # anything re-exported from elsewhere
-        obj = getattr(mb, attr)
-        if inspect.isfunction(obj) and obj not in found.values():
-            found[f"metabits.{attr}"] = obj
-    found.update(METHODS)
+            if kind(obj) and not any(obj is f for f in found.values()):
+                assert obj.__name__ not in found, f"two public {obj.__name__}: rename one"
+                found[obj.__name__] = obj
     return found
+
+
+def public_callables() -> dict:
+    """Name -> public function, and "Class.method" -> public method bound to a valid result."""
+    return {**_public(inspect.isfunction), **METHODS}
 
 
 def _instance(cls):
@@ -485,11 +496,8 @@ def _instance(cls):
 
 
 def public_classes() -> dict:
-    """Qualified name -> public class of the fuzzed modules."""
-    return {f"{name}.{attr}": getattr(importlib.import_module(f"metabits.{name}"), attr)
-            for name in MODULES
-            for attr in importlib.import_module(f"metabits.{name}").__all__
-            if inspect.isclass(getattr(importlib.import_module(f"metabits.{name}"), attr))}
+    """Name -> public class (results and a warning category)."""
+    return _public(inspect.isclass)
 
 
 def _public_methods(cls) -> list:
@@ -502,7 +510,7 @@ METHODS = {f"{q}.{m}": getattr(_instance(cls), m) for q, cls in public_classes()
 
 
 FUNCTIONS = public_callables()
-FUZZED = sorted(n for n in FUNCTIONS if n not in EXCLUDED)
+FUZZED = sorted(n for n in FUNCTIONS if n not in EXCLUDED and n in CALLS)
 
 
 def valid_call(qualname: str):
@@ -602,9 +610,10 @@ def test_result_classes_are_not_fuzzed_as_constructors():
 
 
 def test_every_public_callable_is_fuzzed_or_excluded_with_a_reason():
-    assert set(FUNCTIONS) == set(FUZZED) | set(EXCLUDED)
+    missing = set(FUNCTIONS) - set(FUZZED) - set(EXCLUDED)
+    assert not missing, f"public callables without a valid call in CALLS: {sorted(missing)}"
     assert set(EXCLUDED) <= set(FUNCTIONS), "an excluded name is not public (any more)"
-    assert set(CALLS) == set(FUZZED), (set(CALLS) ^ set(FUZZED))
+    assert set(CALLS) <= set(FUNCTIONS), f"not public: {sorted(set(CALLS) - set(FUNCTIONS))}"
 
 
 @pytest.mark.parametrize("qualname", FUZZED)
@@ -625,5 +634,4 @@ def test_bad_arguments_are_refused_with_value_error(qualname):
 
 def test_the_fuzz_is_large_enough():
     n_mutations = sum(len(mutations(n)) for n in FUZZED)
-    assert len(FUZZED) >= 110 and n_mutations >= 1500, (len(FUZZED), n_mutations)
-    assert math.isfinite(n_mutations)
+    assert len(FUZZED) >= 125 and n_mutations >= 2300, (len(FUZZED), n_mutations)
