@@ -65,36 +65,38 @@ RAGGED = [[0.7], [0.8, 0.9]]
 #: Bad values per kind of argument. A kind ending in "?" also accepts None (so None is not bad).
 BAD = {
     # accuracies in [0.5, 1]; "acc1": a single accuracy
-    "acc": [NAN, INF, 0.3, 1.5, "0.7", True, None, RAGGED],
+    "acc": [NAN, INF, 0.3, 1.5, "0.7", True, None, RAGGED, 0.7j, {"acc": 0.7}],
     # probabilities in [0, 1]
-    "prob": [NAN, INF, -0.1, 1.1, "0.5", True, None, RAGGED],
+    "prob": [NAN, INF, -0.1, 1.1, "0.5", True, None, RAGGED, 0.5j, {"p": 0.5}],
     # probabilities strictly between 0 and 1 (priors, prevalences, confidence levels)
-    "open": [NAN, INF, 0.0, 1.0, -0.1, 1.1, "0.5", True, None, RAGGED],
+    "open": [NAN, INF, 0.0, 1.0, -0.1, 1.1, "0.5", True, None, RAGGED, 0.5j],
     # any finite number
-    "real": [NAN, INF, -INF, "1", True, None, RAGGED],
+    "real": [NAN, INF, -INF, "1", True, None, RAGGED, 1j, {"x": 1}],
     # a number > 0
-    "pos": [NAN, INF, 0.0, -1.0, "1", True, None, RAGGED],
+    "pos": [NAN, INF, 0.0, -1.0, "1", True, None, RAGGED, 1j],
     # a number >= 0 (padding)
-    "nonneg": [NAN, INF, -1.0, "abc", True, None, RAGGED],
+    "nonneg": [NAN, INF, -1.0, "abc", True, None, RAGGED, 1j],
     # sizes: integers >= 1 that allocate or loop (10**10 must be refused, not attempted)
-    "size": [2.5, 0, -1, 10 ** 10, "3", True, None, [3], NAN],
+    "size": [2.5, 0, -1, 10 ** 10, "3", True, None, [3], NAN, 3.0, np.float64(3.0), 3j],
     # counts of things that are only numbers (trials of a multinomial, comparisons): no upper end
-    "count": [2.5, 0, -1, "3", True, None, [3], NAN],
+    "count": [2.5, 0, -1, "3", True, None, [3], NAN, 3.0, 3j],
     # count tables (..., 2, 2K)
     "table": [[[84, -56, 48, 12], [4, 56, 64, 76]], [[84, NAN, 48, 12], [4, 56, 64, 76]],
               [[84, 56, 48], [4, 56, 64, 76]], [["a", "b", "c", "d"], ["e", "f", "g", "h"]],
               [[84, 56, 48, 12], [4, 56, 64, 76], [1, 2, 3, 4]], [84, 56, 48, 12],
-              [[84, 56, 48], [4, 56, 64]], [[0, 0, 0, 0], [0, 0, 0, 0]], "abc", None, 3.0],
+              [[84, 56, 48], [4, 56, 64]], [[0, 0, 0, 0], [0, 0, 0, 0]], "abc", None, 3.0,
+              [], [[]], [[True, False, True, False], [False, True, False, True]],
+              [[84, 56j, 48, 12], [4, 56, 64, 76]], [[[84, 56, 48, 12], [4, 56, 64]]]],
     # flags
-    "flag": ["yes", "False", 2, 1.5, None, [True], NAN],
+    "flag": ["yes", "False", 2, 1.5, None, [True], NAN, np.int64(1), 0],
     # random generators or seeds
-    "rng": ["abc", 2.5, True, [1.5], -1, NAN],
+    "rng": ["abc", 2.5, True, [1.5], -1, NAN, "0", 1j, np.random.RandomState(0)],
     # names from a fixed list
-    "choice": ["nonsense", 3, None, ["x"], True],
+    "choice": ["nonsense", 3, None, ["x"], True, "", b"plugin", " optimal"],
     # axes of an array
-    "axis": [5, -5, 2.5, "a", None, True],
+    "axis": [5, -5, 2.5, "a", None, True, "0", (0, 0)],
     # free text (units, names, stems)
-    "text": [3, None, ["a"], 1.5],
+    "text": [3, None, ["a"], 1.5, b"a"],
 }
 
 
