@@ -44,6 +44,34 @@ CASES = [
     (lambda: mb.cwmv_accuracy([0.3] * 3), r"acc must lie in \[0.5, 1\]"),
     (lambda: mb.simulate_pcwmv([mb.confidence_member(0.7)], 10, rng="a"), "rng must be"),
     (lambda: sim.simulate_counts("normal", 0.7, rng=True), "rng must be"),
+    # issue 17's fuzz: each was a silent NaN, a plausible value, a foreign exception or a hang
+    (lambda: mb.lattice_member(lambda lam: np.full(np.shape(lam), np.nan)), "abs_llr_cdf"),
+    (lambda: mb.lattice_member(lambda lam: 2 * (1 - np.exp(-lam))), "abs_llr_cdf"),
+    (lambda: mb.lattice_member(lambda lam: np.where((lam > 0.5) & (lam < 1), 0.9,
+                                                    1 - np.exp(-np.asarray(lam)))),
+     "non-decreasing"),
+    (lambda: mb.lattice_member(3), "abs_llr_cdf must be a function"),
+    (lambda: sim.measure_study(np.array(TABLE1)[None], pad="abc"), "pad"),
+    (lambda: sim.measure_study(np.array(TABLE1)[None], pad=-1), "pad must be >= 0"),
+    (lambda: sim.measure_study(np.array(TABLE1)[None], pad=np.inf), "pad must be finite"),
+    (lambda: mb.rating_probabilities(1.0, 80.0), "meta-d' = 80 is too large"),
+    (lambda: sim.mc_ratio(sim.MCEstimate(1.0, 0.1, 10), sim.MCEstimate(np.inf, 0.1, 10)),
+     "denominator.value must be finite"),
+    (lambda: sim.mc_ratio(sim.MCEstimate(1.0, -0.1, 10), sim.MCEstimate(2.0, 0.1, 10)),
+     "numerator.se must be >= 0"),
+    (lambda: sim.mc_mean([1.0, 2.0, 3.0], axis=1), "axis must be an integer in"),
+    (lambda: sim.mc_sd([1.0, 2.0, 3.0], axis="0"), "axis must be an integer in"),
+    (lambda: sim.mc_mean(["1", "2", "3"]), "must be numbers"),
+    (lambda: mb.group.multilabel_group_accuracy([[0.7, 0.3], [0.3, 0.7]], 10 ** 10),
+     "too many to enumerate"),
+    (lambda: mb.simulate_students("uniform", 0.7, 3, coordinated="False"), "coordinated must be"),
+    (lambda: sim.bin_responses([1], [0.7], random_bins=1), "random_bins must be True or False"),
+    (lambda: mb.type2_measures(TABLE1, rng="abc"), "rng must be"),  # unused, still checked
+    (lambda: mb.oskr([1, 0, 1, 0], [1, 1, 0, 0], neighbors=0), "neighbors"),  # unused too
+    (lambda: mb.bootstrap_meta_d(TABLE1, n_boot=10 ** 10), "n_boot must be an integer"),
+    (lambda: mb.compare_criteria([0.1, 0.2], [0.03, 0.03], level=[0.9, 0.95]), "level must be a "
+                                                                                "single number"),
+    (lambda: mb.pcwmv(None), "members must be a sequence"),
 ]
 
 
@@ -65,3 +93,13 @@ def test_edge_inputs_give_clean_numbers():
         # unequal priors, acc equal to the larger prior: RMI is defined (and 0)
         assert mb.type2_measures([[9, 0, 0, 1], [81, 0, 0, 9]], undefined="nan")["RMI"] == \
             pytest.approx(0.0, abs=1e-12)
+
+
+def test_rating_probabilities_stay_exact_for_a_large_meta_d():
+    """meta-d' = 20 gave NaN (a side's area 1 - 1 = 0) and meta-d' = 15 a wrong table; the
+    survival function above meta-c keeps both rows mirror images (c = 0) that sum to 1."""
+    for meta_d in (15.0, 20.0, 60.0):
+        p = mb.rating_probabilities(1.0, meta_d, K=3)
+        assert np.all(np.isfinite(p)) and np.all(p >= 0)
+        np.testing.assert_allclose(p.sum(axis=-1), 1.0, atol=1e-12)
+        np.testing.assert_allclose(p[1], p[0][::-1], atol=1e-12)
