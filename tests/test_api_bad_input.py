@@ -34,6 +34,9 @@ import pytest
 import metabits as mb
 from metabits.simulation import MCEstimate
 
+pytestmark = pytest.mark.skipif(not hasattr(signal, "setitimer"),
+                                reason="the time limit uses SIGALRM (not on Windows)")
+
 #: Seconds a call may take; a refused call takes milliseconds.
 TIME_LIMIT = 2.0
 
