@@ -491,6 +491,5 @@ def as_pair(x, name: str) -> np.ndarray:
     return arr
 
 
-__all__ += ["MAX_SIZE", "as_axis", "as_pair", "as_callable", "as_cdf_values", "as_flag",
-            "as_nonnegative",
-            "as_size", "as_values_with_nan"]
+__all__ += ["MAX_SIZE", "as_axis", "as_callable", "as_cdf_values", "as_flag", "as_nonnegative",
+            "as_pair", "as_size", "as_values_with_nan"]
