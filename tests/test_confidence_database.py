@@ -348,3 +348,99 @@ def test_the_traps_of_the_raw_copy():
     assert d.attrs["citation"].startswith("Maniscalco, B., McCurdy")
     d = read_confidence_database(RAW / "data_Jachs_2015_Exp1.csv.gz")
     assert pd.api.types.is_string_dtype(d.participant) and "ah" in set(d.participant)
+
+
+# --- the shipped compact copy ----------------------------------------------------------------------
+
+from metabits.studies.confidence_database import (DIFFICULTY, SHIPPED_MAX_LEVELS,  # noqa: E402
+                                                  build_confidence_database,
+                                                  confidence_database, write_confidence_database)
+
+
+@pytest.fixture(scope="module")
+def db():
+    return confidence_database()
+
+
+def test_shipped_copy_is_compact_and_documented():
+    from importlib.resources import files
+
+    data = files("metabits").joinpath("data")
+    size = sum(data.joinpath(f).stat().st_size if hasattr(data.joinpath(f), "stat") else
+               len(data.joinpath(f).read_bytes())
+               for f in ("confidence_database.npz", "confidence_database.csv"))
+    assert size < 2_000_000
+    note = data.joinpath("confidence_database.README.md").read_text(encoding="utf-8")
+    assert "10.1038/s41562-019-0813-1" in note and "osf.io/s46pr" in note
+    assert "build_confidence_database.py" in note
+
+
+def test_shipped_copy_sizes(db):
+    assert len(db.names) == 66 and len(db.participant) == 4344
+    assert int(db.n_trials.sum()) == len(db.code) == 1_357_541
+    assert db.sets.n_trials.sum() == 1_357_541 and db.sets.n_participants.sum() == 4344
+    assert (db.sets.citation.str.len() > 0).all()
+    for i, name in enumerate(db.names):
+        assert (db.n_levels[db.dataset == i] == db.sets.n_levels[i]).all()
+
+
+def test_tables_halves_and_first_trials(db):
+    whole, odd, even = db.tables(), db.tables(half="odd"), db.tables(half="even")
+    assert np.array_equal(odd + even, whole)
+    assert np.array_equal(whole.sum(axis=(1, 2)), db.n_trials)
+    assert np.array_equal(odd.sum(axis=(1, 2)), (db.n_trials + 1) // 2)
+    first = db.tables(first=100)
+    assert np.array_equal(first.sum(axis=(1, 2)), np.minimum(db.n_trials, 100))
+    # padding: nothing beyond a participant's 2K columns
+    cols = np.arange(2 * SHIPPED_MAX_LEVELS)
+    assert not np.any(whole * (cols >= 2 * db.n_levels[:, None, None]))
+    by = db.tables(by_difficulty=True)
+    has = np.isin(db.dataset, [db.names.index(n) for n in DIFFICULTY])
+    assert np.array_equal(by.sum(axis=(1, 2, 3))[has], db.n_trials[has])
+    assert not by[~has].any()
+    with pytest.raises(ValueError, match=r"half must be"):
+        db.tables(half="first")
+    with pytest.raises(ValueError, match=r"first"):
+        db.tables(first=0)
+
+
+def test_trials_rebuilt_from_codes_give_the_same_tables(db):
+    d = db.trials("Shekhar_2018")
+    t = confidence_database_tables(d, n_levels=4)
+    people = np.flatnonzero(db.dataset == db.names.index("Shekhar_2018"))
+    assert np.array_equal(t.counts, db.tables()[people, :, :8])
+    assert [str(v) for v in t.levels[0]] == list(db.participant[people])
+    assert d.participant.dtype.kind == "i"
+    with pytest.raises(ValueError, match=r"data set"):
+        db.trials("Nobody_2020")
+
+
+def test_build_from_synthetic_files(tmp_path):
+    write(tmp_path, f"{HEADER},Coherence\n2,1,1,1,0.1\n2,2,1,2,0.2\n10,2,2,2,0.1\n"
+                    "2,2,2,1,0.2\n", name="data_OHora_2017.csv")
+    write(tmp_path, f"{HEADER}\nb,0,0,0.5\nb,1,1,1.0\na,1,0,0.75\n", name="data_A.csv")
+    npz, csv_path = write_confidence_database(tmp_path, tmp_path)
+    arrays = dict(np.load(npz))
+    assert arrays["names"].tolist() == ["A", "OHora_2017"]
+    assert arrays["participant"].tolist() == ["a", "b", "2", "10"]  # 2 before 10: numbers
+    assert arrays["n_trials"].tolist() == [1, 2, 3, 1]
+    # A: K = 3 (0.5, 0.75, 1.0); a: S2 answered S1 with confidence 2 -> row 1, column 1
+    assert arrays["code"][0] == 22 + 1
+    # OHora_2017 (difficulty: Coherence, higher easier): levels 0, 1, 1 for participant 2
+    assert arrays["difficulty"].tolist() == [255, 255, 255, 0, 1, 1, 0]
+    assert "A,3,2,3,3,0,," in csv_path.read_text()
+
+
+@pytest.mark.skipif(not RAW.exists(), reason="raw Confidence Database files not present")
+def test_shipped_copy_equals_the_rebuild_from_the_raw_files(db):
+    arrays, sets = build_confidence_database(RAW)
+    from importlib.resources import files
+
+    with files("metabits").joinpath("data", "confidence_database.npz").open("rb") as f:
+        shipped = dict(np.load(f))
+    assert shipped.keys() == arrays.keys()
+    for k in arrays:
+        assert np.array_equal(shipped[k], arrays[k]), k
+    rebuilt = pd.DataFrame(sets)
+    pd.testing.assert_frame_equal(db.sets[list(rebuilt.columns)], rebuilt,
+                                  check_dtype=False)
