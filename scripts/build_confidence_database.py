@@ -6,7 +6,8 @@ RAW_FOLDER defaults to ../shared/data/confidence-database beside the repository 
 raw copy: 66 data sets with their readmes). Writes lib/metabits/data/confidence_database.npz
 (every trial as a one-byte code, per participant) and confidence_database.csv (one row per
 data set, with its citation), through metabits.studies.confidence_database.
-write_confidence_database — the rule that tests/test_confidence_database.py checks against the
+write_confidence_database, and confidence_database_criteria.csv (Rahnev's criteria for every
+measure, metabits.studies.database_measures.write_criteria) — the rule that tests/test_confidence_database.py checks against the
 shipped files whenever the raw files are at hand. The book itself never reads the raw files.
 """
 
@@ -14,7 +15,8 @@ import sys
 import time
 from pathlib import Path
 
-from metabits.studies.confidence_database import write_confidence_database
+from metabits.studies.confidence_database import confidence_database, write_confidence_database
+from metabits.studies.database_measures import SHIPPED_CRITERIA, write_criteria
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -25,7 +27,9 @@ def main(argv):
         raw = Path("/work/shared/data/confidence-database")
     t0 = time.perf_counter()
     written = write_confidence_database(raw, ROOT / "lib" / "metabits" / "data")
-    for path in written:
+    target = ROOT / "lib" / "metabits" / "data" / SHIPPED_CRITERIA
+    write_criteria(confidence_database(), target)  # reads the copy just written
+    for path in (*written, target):
         print(f"{path.relative_to(ROOT)}: {path.stat().st_size / 1024:.0f} kB")
     print(f"rebuilt from {raw} in {time.perf_counter() - t0:.1f} s")
 

@@ -154,3 +154,35 @@ def test_split_half_is_the_correlation_of_the_halves(db):
     assert np.isnan(r[small]).all()
     with pytest.raises(ValueError, match=r"bin_size"):
         split_half(db, 0)
+
+
+# --- Rahnev's criteria: the shipped precomputation and its rule ---------------------------------
+
+from metabits.studies.database_measures import (criteria_frame, rahnev_criteria,  # noqa: E402
+                                                shipped_criteria)
+
+
+def test_shipped_criteria_equal_the_rule(db):
+    shipped = shipped_criteria()
+    fresh = criteria_frame(rahnev_criteria(db))
+    assert list(shipped.columns) == list(fresh.columns)
+    assert shipped.measure.tolist() == fresh.measure.tolist()
+    np.testing.assert_allclose(shipped.iloc[:, 1:].to_numpy(float),
+                               fresh.iloc[:, 1:].to_numpy(float), rtol=1e-9, atol=1e-12)
+
+
+def test_criteria_reproduce_rahnevs_qualitative_findings():
+    # Rahnev (2025), Fig. 3 caption (stored text): the traditional measures (AUC2, gamma, phi,
+    # meta-d') rise strongly with task performance, the difference measure (M-diff) falls
+    # strongly, the ratio measure (M-ratio) depends on it only weakly. His thresholds for Cohen's
+    # d in Fig. 7: 0.3 and 1.
+    c = shipped_criteria().set_index("measure")
+    for k in ("auroc2", "gamma", "phi", "meta_d"):
+        assert c.loc[k, "task_within"] > 0.5
+    assert c.loc["m_diff", "task_within"] < -0.5
+    assert abs(c.loc["m_ratio", "task_within"]) < 0.3
+    # weak dependence on response bias for every measure (his abstract)
+    assert (c.response_bias.abs() < 0.3).all()
+    # split-half reliability rises with the bin size for every measure
+    halves = c[[f"split_half_{n}" for n in (50, 100, 200, 400)]].to_numpy()
+    assert (np.diff(halves, axis=1) > 0).all()

@@ -40,7 +40,8 @@ from .._results import Result
 from .._validate import as_choice, as_int, scalar_or_array
 
 __all__ = ["BIN_SIZES", "Criteria", "DatabaseMeasures", "METACOGNITION", "NAMES",
-           "database_bootstrap", "rahnev_criteria",
+           "criteria_frame", "database_bootstrap", "rahnev_criteria", "shipped_criteria",
+           "write_criteria",
            "database_measures", "group_correlations", "merge_levels", "paired_cohens_d",
            "split_half"]
 
@@ -557,3 +558,53 @@ def rahnev_criteria(db, bin_sizes=BIN_SIZES, min_people: int = 10) -> Criteria:
                     task_across=_mean_over_sets(across), response_bias=_mean_over_sets(bias),
                     metacognitive_bias=_mean_over_sets(meta), split_half=halves,
                     bin_sizes=tuple(int(n) for n in bin_sizes), n_sets=n_sets)
+
+
+#: The shipped precomputed criteria (``metabits/data``), rebuilt by :func:`write_criteria`.
+SHIPPED_CRITERIA = "confidence_database_criteria.csv"
+
+
+def criteria_frame(criteria: Criteria):
+    """:class:`Criteria` as a pandas.DataFrame, one row per measure (columns: the criteria,
+    ``split_half_<n>`` per bin size)."""
+    import pandas as pd
+
+    out = pd.DataFrame({"measure": list(criteria.names),
+                        "task_within": criteria.task_within,
+                        "task_across": criteria.task_across,
+                        "response_bias": criteria.response_bias,
+                        "metacognitive_bias": criteria.metacognitive_bias})
+    for n, row in zip(criteria.bin_sizes, criteria.split_half):
+        out[f"split_half_{n}"] = row
+    return out
+
+
+def write_criteria(db, path) -> None:
+    """Recompute :func:`rahnev_criteria` on ``db`` and write it as the shipped CSV ``path``.
+
+    The rule behind ``metabits/data/confidence_database_criteria.csv`` (the chapter reads the
+    file instead of spending about 20 s recomputing it; the tests recompute and compare).
+    """
+    frame = criteria_frame(rahnev_criteria(db))
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        f.write("# Rahnev's (2025) criteria on the shipped Confidence Database copy, from "
+                "metabits.studies.database_measures.write_criteria (scripts/"
+                "build_confidence_database.py)\n")
+        frame.to_csv(f, index=False, float_format="%.12g", lineterminator="\n")
+
+
+def shipped_criteria():
+    """The shipped :func:`rahnev_criteria` of the Confidence Database copy (a pandas.DataFrame,
+    as :func:`criteria_frame`).
+
+    Examples
+    --------
+    >>> c = shipped_criteria()
+    >>> c.measure.tolist() == list(METACOGNITION), "split_half_100" in c
+    (True, True)
+    """
+    import pandas as pd
+    from importlib.resources import files
+
+    with files("metabits").joinpath("data", SHIPPED_CRITERIA).open("r", encoding="utf-8") as f:
+        return pd.read_csv(f, comment="#")
