@@ -26,7 +26,7 @@ for every measure.
 References
 ----------
 Rahnev (2025), *Nature Communications* 16, doi:10.1038/s41467-025-56117-0 (the criteria);
-Xue, Shekhar & Rahnev (2021), *Consciousness and Cognition* 96, 103196 (criterion removal);
+Xue, Shekhar & Rahnev (2021), *Consciousness and Cognition*, 103196 (criterion removal);
 Meyen et al. (2025) (the information measures); Roberts (2026) (OSKR).
 """
 
@@ -305,7 +305,7 @@ def merge_levels(tables, n_levels, which: str):
 
     References
     ----------
-    Xue, Shekhar & Rahnev (2021), *Consciousness and Cognition* 96, 103196.
+    Xue, Shekhar & Rahnev (2021), *Consciousness and Cognition*, 103196.
 
     Examples
     --------
