@@ -20,8 +20,9 @@ from metabits.studies.confidence_database import (MAX_LEVELS, confidence_databas
                                                   confidence_database_tables, dataset_name,
                                                   read_confidence_database)
 
-RAW = Path(__file__).resolve().parents[1] / ".." / ".." / "shared" / "data" / "confidence-database"
-if not RAW.exists():  # the worktrees and the main checkout sit at different depths
+# the project's raw copy, ../shared beside the repository (absent on CI and for readers)
+RAW = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "confidence-database"
+if not RAW.exists():  # a git worktree sits one level deeper than the main checkout
     RAW = Path("/work/shared/data/confidence-database")
 
 HEADER = "Subj_idx,Stimulus,Response,Confidence"

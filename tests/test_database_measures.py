@@ -93,6 +93,8 @@ def test_bootstrap_equals_the_library_for_one_k(mixed):
     np.testing.assert_allclose(b.lower[:, where], ref.lower, rtol=1e-9)
     np.testing.assert_allclose(b.upper[:, where], ref.upper, rtol=1e-9)
     np.testing.assert_allclose(b.estimate[:, where], ref.estimate, rtol=1e-9)
+    np.testing.assert_allclose(b.estimate[:, :len(NAMES)],
+                               database_measures(t[pick], K[pick]).estimate, rtol=1e-9)
     lo, hi = b.interval("oskr")
     assert np.all(lo <= b.value("oskr")) and np.all(b.value("oskr") <= hi)
     assert np.isnan(b.interval("c").lower).all() and b.n_boot == 50

@@ -233,8 +233,7 @@ def database_bootstrap(tables, n_levels, n_boot: int = 200, level: float = 0.95,
     chunk = as_int(chunk, "chunk", least=1)
     gen = as_rng(rng)
     names = NAMES + MEASURES[len(PLUGIN):]
-    base = database_measures(tables, n_levels, pad).estimate.reshape(len(flat), -1)
-    est = np.concatenate([base, np.full((len(flat), len(names) - len(NAMES)), np.nan)], -1)
+    est = np.full((len(flat), len(names)), np.nan)
     lower, upper, se = (np.full_like(est, np.nan) for _ in range(3))
     where = [NAMES.index(k) for k in PLUGIN] + list(range(len(NAMES), len(names)))
     ok = (flat.sum(-1) > 0).all(-1)
@@ -246,6 +245,7 @@ def database_bootstrap(tables, n_levels, n_boot: int = 200, level: float = 0.95,
             b = bootstrap_measures(flat[part][..., : 2 * k], n_boot=B, level=level, pad=p,
                                    rng=gen)
             est[np.ix_(part, where)] = b.estimate
+            est[part, len(PLUGIN):len(NAMES)] = _extra(flat[part][..., : 2 * k], int(k), p)
             lower[np.ix_(part, where)] = b.lower
             upper[np.ix_(part, where)] = b.upper
             se[np.ix_(part, where)] = b.se
