@@ -469,7 +469,7 @@ class Criteria(Result):
     task_across : ndarray
         Correlation with d′ across the people of a data set, averaged over data sets.
     response_bias : ndarray
-        Correlation with |c| across people, averaged over data sets.
+        Correlation with the absolute criterion, abs(c), across people, averaged over data sets.
     metacognitive_bias : ndarray
         Cohen's d of the paired difference between removing the highest and removing the lowest
         confidence criterion (:func:`merge_levels`), averaged over the data sets with K >= 3.
