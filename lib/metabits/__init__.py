@@ -79,6 +79,7 @@ from .type2_classic import (ClassicType2, auroc2, classic_type2, confidence_by_c
                            gamma, phi, type2_roc)
 from .bayes_recoding import Recoding, recoding
 from .measure_bootstrap import AllMeasures, MeasureBootstrap, all_measures, bootstrap_measures
+from .studies.confidence_database import read_confidence_database
 
 __version__ = "0.2.0"
 
@@ -133,5 +134,5 @@ __all__ = [
     "bayes_recoding", "measure_bootstrap", "type2_classic",
     "AllMeasures", "ClassicType2", "MeasureBootstrap", "Recoding", "all_measures", "auroc2",
     "bootstrap_measures", "classic_type2", "confidence_by_correctness", "gamma", "phi",
-    "type2_roc",
+    "type2_roc", "read_confidence_database",
 ]

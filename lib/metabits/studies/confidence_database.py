@@ -1,0 +1,719 @@
+"""The Confidence Database (Rahnev et al., 2020): one data set file into harmonised trials.
+
+The database's data sets share four columns — ``Subj_idx``, ``Stimulus``, ``Response``,
+``Confidence`` — but not their codings: stimulus and response as 0/1, 1/2 or −1/1 (Lebreton
+2018 codes both −1/1; Siedlecka 2016 codes the stimulus 0/1 and the response 1/2), confidence
+from 0 or from 1, on integer or fractional scales (0.5, 0.6, … 1.0; 0.0 … 1.0; 50 … 100; a
+wager of 10 … 50 points, signed in O'Hora's second data set), missed responses as ``NaN``,
+``Nan`` or ``TIMEOUT``, participants named by numbers or by strings.
+:func:`read_confidence_database` turns any such file into one harmonised frame, and
+:func:`confidence_database_tables` turns that frame into count tables in the library's
+convention (:func:`metabits.datasets.count_tables`).
+
+**Harmonisation.**
+
+* *Stimulus and response* are each mapped to 0 (S1) and 1 (S2) by the order of their two
+  values: the lower code is S1. This is the database's convention for every coding it uses
+  (0/1, 1/2, −1/1), and it is why Siedlecka 2016's stimulus 0 ("target is not the solution")
+  and response 1 ("not the solution") both become S1. Where the data set has its own accuracy
+  column (``Accuracy``, ``accuracy`` or ``Correct``), the number of trials on which it disagrees
+  with ``stimulus == response`` is reported (``attrs["n_accuracy_mismatch"]``). In the book's
+  copy it is 0 in every data set but two, where the accuracy column, not the codes, is off:
+  Sherman 2016 (129 trials of participants 4, 9 and 10) and Ye 2018 (61 trials of
+  participant 13) — trials whose stimulus and response agree marked incorrect and vice versa.
+  ``correct`` is always ``stimulus == response``.
+* *Confidence* becomes 1 … K. The scale is the evenly spaced grid from the lowest to the
+  highest value used (step: the largest one on which every value used lies — 0.05 for
+  Lebreton's 0.50, 0.55, … 1.00), so a level inside the scale that nobody used keeps its place; a scale signed around zero without zero (O'Hora's
+  wagers for and against the response, −50 … −10, 10 … 50) drops zero from the grid. A scale
+  that is not evenly spaced is ranked. ``levels=`` gives the scale explicitly (e.g. when nobody
+  used its top level).
+* *Missed trials* — a missing stimulus, response or confidence (including trials on which
+  confidence was not asked, as in Maniscalco et al.'s Experiments 3–4) or a missing participant
+  — are dropped and counted (``attrs["n_missed"]``, by column).
+
+**Refusals.** A ``ValueError`` names the problem for a file without one of the four columns,
+with more than two stimuli or responses, with non-numeric codes other than the missing-value
+markers, with continuous confidence (more than :data:`MAX_LEVELS` levels), or with fewer than
+two confidence levels.
+
+References
+----------
+Rahnev, Desender, Lee, et al. (2020). The Confidence Database. *Nature Human Behaviour* 4,
+317–325, doi:10.1038/s41562-019-0813-1 (data: osf.io/s46pr). Each data set's own paper is named
+in its ``readme_<name>.txt`` (:func:`confidence_database_citation`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from .._results import Result
+from .._validate import as_choice, as_int
+
+__all__ = ["DIFFICULTY", "MAX_LEVELS", "MISSING_MARKERS", "SHIPPED_MAX_LEVELS",
+           "ConfidenceDatabase", "build_confidence_database", "confidence_database",
+           "confidence_database_citation", "confidence_database_tables", "dataset_name",
+           "read_confidence_database", "write_confidence_database"]
+
+#: Most confidence levels a discrete scale may have; more is treated as continuous confidence.
+MAX_LEVELS = 20
+#: Cell values (case-insensitive, stripped) that mean "no response" in the database's files.
+MISSING_MARKERS = frozenset({"", "nan", "na", "n/a", "none", "null", "timeout", "missing"})
+#: The four columns every data set has, and their harmonised names.
+_CORE = {"Subj_idx": "participant", "Stimulus": "stimulus", "Response": "response",
+         "Confidence": "confidence"}
+#: Accuracy columns some data sets carry (checked against stimulus == response).
+_ACCURACY = ("Accuracy", "accuracy", "Correct", "correct")
+#: A readme line that starts its next field ("Stimulus:", "- Confidence scale:", …).
+_HEADING = re.compile(r"^[-*\s]*[A-Z][A-Za-z ()/_-]{0,40}:")
+
+
+def dataset_name(path) -> str:
+    """The data set's name from its file name: ``data_Shekhar_2018.csv.gz`` → ``Shekhar_2018``.
+
+    Examples
+    --------
+    >>> dataset_name("/x/data_Shekhar_2018.csv.gz"), dataset_name("mine.csv")
+    ('Shekhar_2018', 'mine')
+    """
+    name = Path(path).name
+    for ext in (".csv.gz", ".csv"):
+        if name.lower().endswith(ext):
+            name = name[: -len(ext)]
+            break
+    return name[5:] if name.startswith("data_") else name
+
+
+def _clean_names(columns) -> list:
+    """Column names without byte-order marks, quotes and surrounding blanks."""
+    return [str(c).replace("\ufeff", "").strip().strip('"').strip() for c in columns]
+
+
+def _numeric(series, column: str):
+    """A column as floats, missing markers as NaN; ValueError for any other non-number."""
+    import pandas as pd
+
+    if series.dtype.kind in "biuf":
+        return series.astype(float)
+    text = series.astype("string").str.strip()
+    missing = text.isna() | text.str.lower().isin(MISSING_MARKERS)
+    values = pd.to_numeric(text.where(~missing), errors="coerce")
+    bad = values.isna() & ~missing
+    if bad.any():
+        examples = sorted(set(text[bad].astype(str)))[:3]
+        raise ValueError(f"column {column!r} has non-numeric values {examples} (only numbers "
+                         f"and the missing-value markers NaN, NA, TIMEOUT … are read)")
+    return values.astype(float)
+
+
+def _two_codes(values: np.ndarray, column: str, other=None) -> tuple:
+    """The (S1, S2) codes of a stimulus or response column: its two values, lower first."""
+    kind = "stimuli" if column == "Stimulus" else "responses"
+    codes = np.unique(values)
+    if len(codes) > 2:
+        shown = ", ".join(f"{v:g}" for v in codes[:6]) + (" …" if len(codes) > 6 else "")
+        raise ValueError(f"more than two {kind}: column {column!r} has {len(codes)} values "
+                         f"({shown}); the count tables need a binary {column.lower()}")
+    if len(codes) == 2:
+        return float(codes[0]), float(codes[1])
+    if len(codes) == 1 and other is not None and codes[0] in other:
+        return other  # one value used: read it in the other column's coding
+    for pair in ((0.0, 1.0), (1.0, 2.0), (-1.0, 1.0)):
+        if len(codes) == 1 and codes[0] in pair:
+            return pair
+    raise ValueError(f"column {column!r} has no trials with a value to read")
+
+
+def _scale(values: np.ndarray, levels=None) -> np.ndarray:
+    """The confidence scale (raw values, increasing) of a column; ValueError if continuous."""
+    if levels is not None:
+        scale = np.unique(np.asarray(levels, dtype=float))
+        if len(scale) != len(levels):
+            raise ValueError("levels must be distinct values")
+        outside = np.setdiff1d(np.unique(values), scale)
+        if len(outside):
+            raise ValueError(f"confidence values {outside[:5].tolist()} are not among the "
+                             f"given levels {scale.tolist()}")
+    else:
+        used = np.unique(values)
+        if len(used) > MAX_LEVELS:
+            raise ValueError(f"continuous confidence: column 'Confidence' has {len(used)} "
+                             f"distinct values (at most {MAX_LEVELS} discrete levels are read; "
+                             f"bin it first)")
+        scale = used
+        if len(used) >= 2:
+            gap = np.min(np.diff(used))
+            for m in range(1, MAX_LEVELS):  # the step: the largest gap/m all values sit on
+                step = gap / m
+                pos = (used - used[0]) / step
+                if round(pos[-1]) + 1 > MAX_LEVELS:
+                    break
+                if np.allclose(pos, np.round(pos), atol=1e-6):
+                    grid = np.round(used[0] + step * np.arange(round(pos[-1]) + 1), 10)
+                    if used[0] < 0 < used[-1] and not np.any(np.isclose(used, 0.0)):
+                        grid = grid[~np.isclose(grid, 0.0, atol=step * 1e-6)]  # signed wager
+                    scale = grid
+                    break
+    if len(scale) < 2:
+        raise ValueError(f"one confidence level ({scale.tolist()}): a count table needs at "
+                         f"least two")
+    return scale
+
+
+def read_confidence_database(path, *, levels=None, condition=None):
+    """Read one data set of the Confidence Database into harmonised trials.
+
+    Parameters
+    ----------
+    path : str or path-like
+        A data set file in the database's format (``.csv`` or ``.csv.gz``), e.g.
+        ``data_Shekhar_2018.csv.gz``.
+    levels : sequence of float, optional
+        The raw confidence scale in increasing order, when it cannot be read off the values
+        used (a level nobody used at either end). Default: the evenly spaced grid from the
+        lowest to the highest value used (see the module's notes).
+    condition : str, optional
+        The column to copy into ``condition``; default the data set's ``Condition`` column
+        (any capitalisation) when it has one, else none.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per trial with a stimulus, a response and a confidence rating, in file order:
+        ``participant`` (as in the file: numbers, or strings), ``stimulus`` and ``response``
+        (0 = S1, 1 = S2), ``confidence`` (1 … K), ``correct`` (1 or 0), ``trial`` (0, 1, … in
+        file order within each participant), ``condition`` where there is one, then the data
+        set's other columns unchanged. ``attrs`` holds ``name``, ``n_levels`` (K),
+        ``confidence_levels`` (the raw scale), ``stimulus_codes`` and ``response_codes`` (the
+        raw S1 and S2 codes), ``n_rows`` (rows in the file), ``n_missed`` (dropped rows by
+        first missing column), ``accuracy_column`` and ``n_accuracy_mismatch``, ``condition``
+        (the column used, or None) and ``citation`` (from the readme beside the file, or "").
+
+    Raises
+    ------
+    ValueError
+        For a file without ``Subj_idx``, ``Stimulus``, ``Response`` or ``Confidence``; with
+        more than two stimuli or responses; with non-numeric codes other than the missing-value
+        markers; with continuous confidence (more than :data:`MAX_LEVELS` levels); with fewer
+        than two confidence levels; or an unknown ``condition`` column.
+
+    References
+    ----------
+    Rahnev et al. (2020), *Nature Human Behaviour* 4, 317–325 (the database and its format).
+
+    Examples
+    --------
+    >>> import io, gzip, tempfile, os
+    >>> text = ("Subj_idx,Stimulus,Response,Confidence,Accuracy\\n"
+    ...         "a,1,-1,0.7,0\\n" "a,-1,-1,0.9,1\\n" "b,1,1,NaN,1\\n" "b,-1,1,0.5,0\\n")
+    >>> folder = tempfile.mkdtemp()
+    >>> path = os.path.join(folder, "data_Demo.csv")
+    >>> _ = open(path, "w").write(text)
+    >>> d = read_confidence_database(path)
+    >>> d[["participant", "stimulus", "response", "confidence", "correct"]].values.tolist()
+    [['a', 1, 0, 2, 0], ['a', 0, 0, 3, 1], ['b', 0, 1, 1, 0]]
+    >>> d.attrs["n_levels"], d.attrs["confidence_levels"], d.attrs["n_missed"]
+    (3, [0.5, 0.7, 0.9], {'Confidence': 1})
+    >>> read_confidence_database(path, levels=[0.5, 0.6, 0.7, 0.8, 0.9]).confidence.tolist()
+    [3, 5, 1]
+    """
+    import pandas as pd
+
+    path = Path(path)
+    name = dataset_name(path)
+    if not path.exists():
+        raise ValueError(f"no such file: {path}")
+    try:
+        raw = pd.read_csv(path, low_memory=False, na_values=["NaN", "Nan", "NA", "nan"],
+                          keep_default_na=True)
+    except (pd.errors.ParserError, UnicodeDecodeError, pd.errors.EmptyDataError) as exc:
+        raise ValueError(f"{path.name} is not a readable CSV file: {exc}") from None
+    raw.columns = _clean_names(raw.columns)
+    raw = raw.loc[:, [c for c in raw.columns if c and not c.startswith("Unnamed:")]]
+    missing = [c for c in _CORE if c not in raw.columns]
+    if missing:
+        raise ValueError(f"{path.name} has no column {missing[0]!r} (a Confidence Database "
+                         f"file has Subj_idx, Stimulus, Response and Confidence; found "
+                         f"{list(raw.columns)[:8]})")
+    if condition is None:
+        found = [c for c in raw.columns if c.lower() == "condition"]
+        condition = found[0] if found else None
+    elif condition not in raw.columns:
+        raise ValueError(f"{path.name} has no condition column {condition!r}")
+
+    values = {c: _numeric(raw[c], c) for c in ("Stimulus", "Response", "Confidence")}
+    subj = raw["Subj_idx"]
+    if subj.dtype.kind == "O":
+        subj = subj.astype("string").str.strip()
+        subj = subj.where(~subj.str.lower().isin(MISSING_MARKERS))
+    n_missed, keep = {}, np.ones(len(raw), dtype=bool)
+    for col, series in (("Subj_idx", subj), *values.items()):
+        gone = keep & series.isna().to_numpy()
+        if gone.any():
+            n_missed[col] = int(gone.sum())
+        keep &= ~gone
+    if not keep.any():
+        raise ValueError(f"{path.name} has no trial with a participant, stimulus, response "
+                         f"and confidence")
+    s_raw = values["Stimulus"].to_numpy()[keep]
+    r_raw = values["Response"].to_numpy()[keep]
+    c_raw = values["Confidence"].to_numpy()[keep]
+    s_codes = _two_codes(s_raw, "Stimulus")
+    r_codes = _two_codes(r_raw, "Response", other=s_codes)
+    if len(np.unique(s_raw)) == 1:  # one stimulus used: read it in the response's coding
+        s_codes = _two_codes(s_raw, "Stimulus", other=r_codes)
+    scale = _scale(c_raw, levels)
+    stimulus = (s_raw == s_codes[1]).astype(np.int8)
+    response = (r_raw == r_codes[1]).astype(np.int8)
+    conf = np.abs(c_raw[:, None] - scale[None, :]).argmin(axis=1) + 1
+
+    subj = subj[keep]
+    if subj.dtype.kind == "f" and np.all(subj == np.round(subj)):
+        subj = subj.astype(np.int64)
+    elif subj.dtype.kind not in "iu":
+        subj = subj.astype(str)
+    out = pd.DataFrame({"participant": subj.to_numpy(), "stimulus": stimulus,
+                        "response": response, "confidence": conf.astype(np.int64),
+                        "correct": (stimulus == response).astype(np.int8)})
+    out["trial"] = out.groupby("participant", sort=False).cumcount().to_numpy()
+    rest = raw.loc[keep].reset_index(drop=True)
+    if condition is not None:
+        out["condition"] = rest[condition].to_numpy()
+    for c in rest.columns:
+        if c not in _CORE and c not in out.columns:
+            out[c] = rest[c].to_numpy()
+
+    acc_col = next((c for c in _ACCURACY if c in raw.columns), None)
+    mismatch = None
+    if acc_col is not None:
+        acc = pd.to_numeric(rest[acc_col], errors="coerce").to_numpy()
+        ok = np.isin(acc, (0, 1))
+        mismatch = int(np.sum(ok & (acc != out["correct"].to_numpy())))
+    out.attrs.update(
+        name=name, n_levels=len(scale), confidence_levels=[float(v) for v in scale],
+        stimulus_codes=[float(v) for v in s_codes], response_codes=[float(v) for v in r_codes],
+        n_rows=len(raw), n_missed=n_missed, accuracy_column=acc_col,
+        n_accuracy_mismatch=mismatch, condition=condition,
+        citation=confidence_database_citation(path))
+    return out
+
+
+def _readme_text(path: Path) -> str:
+    data = path.read_bytes()
+    for encoding in ("utf-8-sig", "cp1252", "latin-1"):
+        try:
+            text = data.decode(encoding)
+            break
+        except UnicodeDecodeError:
+            continue
+    return text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
+
+
+def confidence_database_citation(path) -> str:
+    """The citation a data set's contributors give in its ``readme_<name>.txt``.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The data set file (``data_<name>.csv[.gz]``; the readme is looked for beside it) or the
+        readme itself.
+
+    Returns
+    -------
+    str
+        The text after the readme's "Citation" heading (up to the next blank line, at most 400
+        characters, blanks collapsed), or the line naming the source ("Dataset from: …") when
+        there is no such heading; "" when there is no readme or nothing to cite. Several data
+        sets say "Unpublished" or "in preparation": that is what is returned.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> folder = tempfile.mkdtemp()
+    >>> _ = open(os.path.join(folder, "readme_Demo.txt"), "w").write(
+    ...     "Contributor\\nA. B.\\n\\nCitation\\nB, A. (2020). A paper.\\nJournal 1, 1.\\n\\nMore")
+    >>> confidence_database_citation(os.path.join(folder, "data_Demo.csv.gz"))
+    'B, A. (2020). A paper. Journal 1, 1.'
+    """
+    path = Path(path)
+    readme = path if path.name.startswith("readme_") else \
+        path.with_name(f"readme_{dataset_name(path)}.txt")
+    if not readme.exists():
+        return ""
+    text = _readme_text(readme)
+    match = re.search(r"citation\s*:?[ \t]*", text, flags=re.IGNORECASE)
+    if match is None:
+        match = re.search(r"(dataset from|reference)\s*:?[ \t]*", text, flags=re.IGNORECASE)
+    if match is None:
+        return ""
+    lines, started = [], False
+    for line in text[match.end():].split("\n"):
+        bare = line.strip()
+        if not bare or set(bare) <= set("-=*_ "):
+            if started and not bare:
+                break
+            continue
+        if started and (_HEADING.match(bare) or len(bare.split()) <= 2 and "." not in bare):
+            break  # the next field of the readme
+        lines.append(bare.lstrip("*-– ").strip())
+        started = True
+    cite = re.sub(r"\s+", " ", " ".join(lines)).strip()
+    return cite[:400].rstrip() + ("…" if len(cite) > 400 else "")
+
+
+def confidence_database_tables(trials, by="participant", n_levels=None):
+    """Count tables, in the library's convention, of harmonised trials.
+
+    Parameters
+    ----------
+    trials : pandas.DataFrame
+        A frame from :func:`read_confidence_database` (or any frame with ``stimulus`` and
+        ``response`` in 0/1 and ``confidence`` in 1 … K).
+    by : str or sequence of str, default "participant"
+        Grouping columns, one axis of the result each (e.g. ``("participant", "condition")``);
+        ``()`` pools all trials.
+    n_levels : int, optional
+        K; default ``trials.attrs["n_levels"]``, else the highest confidence in the frame.
+
+    Returns
+    -------
+    metabits.datasets.TrialCounts
+        ``counts`` of shape ``(n_1, …, n_g, 2, 2K)``, ``by`` and the sorted ``levels`` of each
+        grouping column (from :func:`metabits.datasets.count_tables`).
+
+    Raises
+    ------
+    ValueError
+        For a missing column, a stimulus or response other than 0/1, or a confidence outside
+        1 … K.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> d = pd.DataFrame({"participant": ["a", "a", "b"], "stimulus": [0, 1, 1],
+    ...                   "response": [0, 1, 0], "confidence": [2, 1, 2]})
+    >>> t = confidence_database_tables(d, n_levels=2)
+    >>> t.counts.tolist(), t.levels[0].tolist()
+    ([[[1, 0, 0, 0], [0, 0, 1, 0]], [[0, 0, 0, 0], [1, 0, 0, 0]]], ['a', 'b'])
+    """
+    from ..datasets import count_tables
+
+    if n_levels is None:
+        n_levels = getattr(trials, "attrs", {}).get("n_levels")
+        if n_levels is None:
+            n_levels = int(np.max(np.asarray(trials["confidence"])))
+    K = as_int(n_levels, "n_levels", least=2)
+    try:
+        rating = np.asarray(trials["confidence"]) - 1
+    except (KeyError, TypeError):
+        raise ValueError("trials have no column 'confidence'") from None
+    by_cols = (by,) if isinstance(by, str) else tuple(by)
+    columns = {"_rating": rating}
+    for c in ("stimulus", "response") + by_cols:
+        try:
+            columns[c] = np.asarray(trials[c])
+        except (KeyError, TypeError):
+            raise ValueError(f"trials have no column {c!r}") from None
+    return count_tables(columns, by=by, rating="_rating", stimuli=(0, 1), n_ratings=K)
+
+
+# --- the compact copy the book ships -------------------------------------------------------------
+
+#: Most confidence levels among the shipped data sets; the stride of the shipped trial codes.
+SHIPPED_MAX_LEVELS = 11
+#: Data sets with a difficulty manipulated within every participant: (column, True when a higher
+#: value is easier). Their trials carry a difficulty level, 0 = hardest, in the shipped copy.
+DIFFICULTY = {
+    "Adler_2018_Expt2": ("Difficulty", False), "Adler_2018_Expt3": ("Difficulty", False),
+    "Denison_2018": ("Difficulty", False), "Law_unpub": ("coh_level", True),
+    "Maniscalco_2017_expt2": ("ContrastLevel", True), "OHora_2017": ("Coherence", True),
+    "OHora_unpub_1": ("Coherence", True), "OHora_unpub_2": ("Coherence", True),
+    "Paulewicz_unpub3": ("Difficulty", True), "Paulewicz_unpub4": ("Difficulty", True),
+    "Rahnev_2013": ("Contrast", True), "vanBoxtel_2019_Expt1": ("NoiseLevel_Deg", False),
+    "vanBoxtel_2019_Expt2": ("NoiseLevel_Deg", False),
+}
+#: The shipped files in ``metabits/data``.
+SHIPPED_ARRAYS = "confidence_database.npz"
+SHIPPED_SETS = "confidence_database.csv"
+_SET_COLUMNS = ("name", "n_levels", "n_participants", "n_trials", "n_rows", "n_missed",
+                "difficulty_column", "citation")
+_NO_LEVEL = 255
+
+
+def build_confidence_database(folder):
+    """The compact copy of a folder of data sets: every trial as a one-byte code.
+
+    Reads every ``data_*.csv[.gz]`` of ``folder`` with :func:`read_confidence_database` (sorted
+    by name); participants sorted within a data set, trials in file order.
+
+    Parameters
+    ----------
+    folder : str or path-like
+        A folder of Confidence Database files (and their readmes).
+
+    Returns
+    -------
+    arrays : dict of ndarray
+        ``names`` (data sets), ``dataset`` (index into ``names`` per participant),
+        ``participant`` (labels as text), ``n_levels`` (K per participant), ``n_trials`` (per
+        participant), ``code`` (per trial: ``stimulus * 22 + column``, the column of the count
+        table, 0 … 2K − 1) and ``difficulty`` (per trial: level 0 = hardest for the data sets
+        of :data:`DIFFICULTY`, 255 elsewhere).
+    sets : list of dict
+        One row per data set: name, K, participants, trials, rows in the file, rows dropped,
+        the difficulty column used and the citation of its readme.
+
+    Raises
+    ------
+    ValueError
+        For a folder without data set files, or any file the loader refuses (the message
+        names the file).
+    """
+    files = sorted(Path(folder).glob("data_*.csv*"))
+    if not files:
+        raise ValueError(f"no data_*.csv[.gz] files in {folder}")
+    out = {k: [] for k in ("dataset", "participant", "n_levels", "n_trials", "code",
+                           "difficulty")}
+    names, sets = [], []
+    for i, f in enumerate(files):
+        try:
+            d = read_confidence_database(f)
+        except ValueError as exc:
+            raise ValueError(f"{f.name}: {exc}") from None
+        name, K = d.attrs["name"], d.attrs["n_levels"]
+        if K > SHIPPED_MAX_LEVELS:
+            raise ValueError(f"{f.name}: {K} confidence levels; the compact copy holds at most "
+                             f"{SHIPPED_MAX_LEVELS}")
+        names.append(name)
+        d["_key"] = d.participant.astype(str)
+        # participants in the order of their labels (numbers numerically), trials in file order
+        order = np.unique(d.participant.to_numpy(), return_inverse=True)[1]
+        d = d.assign(_order=order).sort_values(["_order", "trial"], kind="stable")
+        conf = d.confidence.to_numpy() - 1
+        col = np.where(d.response.to_numpy() == 0, K - 1 - conf, K + conf)
+        out["code"].append((d.stimulus.to_numpy() * 2 * SHIPPED_MAX_LEVELS + col)
+                           .astype(np.uint8))
+        level = np.full(len(d), _NO_LEVEL, dtype=np.uint8)
+        column = None
+        if name in DIFFICULTY:
+            column, easier_up = DIFFICULTY[name]
+            values = np.unique(d[column].to_numpy(), return_inverse=True)[1]
+            n_values = values.max() + 1
+            level = (values if easier_up else n_values - 1 - values).astype(np.uint8)
+        out["difficulty"].append(level)
+        keys, counts = np.unique(order, return_counts=True)
+        labels = d.drop_duplicates("_order")["_key"].to_numpy()
+        out["dataset"].append(np.full(len(keys), i, dtype=np.int16))
+        out["participant"].append(labels.astype(str))
+        out["n_levels"].append(np.full(len(keys), K, dtype=np.int8))
+        out["n_trials"].append(counts.astype(np.int32))
+        sets.append(dict(name=name, n_levels=K, n_participants=len(keys), n_trials=len(d),
+                         n_rows=d.attrs["n_rows"],
+                         n_missed=int(sum(d.attrs["n_missed"].values())),
+                         difficulty_column=column or "", citation=d.attrs["citation"]))
+    arrays = {k: np.concatenate(v) for k, v in out.items()}
+    arrays["names"] = np.array(names)
+    return arrays, sets
+
+
+def write_confidence_database(folder, target):
+    """Rebuild the shipped copy from the raw files: ``target``/confidence_database.{npz,csv}.
+
+    Parameters
+    ----------
+    folder : str or path-like
+        The raw data sets (:func:`build_confidence_database`).
+    target : str or path-like
+        The folder to write into (the package's ``metabits/data`` to update the shipped copy).
+
+    Returns
+    -------
+    tuple of Path
+        The two files written.
+    """
+    import csv
+
+    arrays, sets = build_confidence_database(folder)
+    target = Path(target)
+    npz, table = target / SHIPPED_ARRAYS, target / SHIPPED_SETS
+    np.savez_compressed(npz, **arrays)
+    with open(table, "w", encoding="utf-8", newline="") as f:
+        f.write("# The Confidence Database (Rahnev et al., 2020, Nature Human Behaviour 4, "
+                "317-325, doi:10.1038/s41562-019-0813-1), one row per data set; see "
+                "confidence_database.README.md. Rebuilt by scripts/build_confidence_database.py\n")
+        w = csv.DictWriter(f, fieldnames=_SET_COLUMNS, lineterminator="\n")
+        w.writeheader()
+        w.writerows(sets)
+    return npz, table
+
+
+@dataclass(frozen=True)
+class ConfidenceDatabase(Result):
+    """The shipped compact copy of the Confidence Database (:func:`confidence_database`).
+
+    Attributes
+    ----------
+    names : tuple of str
+        The data sets, sorted.
+    sets : pandas.DataFrame
+        One row per data set: ``name``, ``n_levels``, ``n_participants``, ``n_trials``,
+        ``n_rows``, ``n_missed``, ``difficulty_column`` and ``citation``.
+    dataset : ndarray of int, shape (P,)
+        Index into ``names`` of every participant.
+    participant : ndarray of str, shape (P,)
+        Each participant's label in its data set's file.
+    n_levels : ndarray of int, shape (P,)
+        K, the participant's data set's confidence levels.
+    n_trials : ndarray of int, shape (P,)
+        Trials of each participant.
+    code : ndarray of uint8, shape (N,)
+        Every trial, participants in order and trials in file order: ``stimulus * 22 +
+        column`` (the column of the count table, 0 … 2K − 1).
+    difficulty : ndarray of uint8, shape (N,)
+        Difficulty level of each trial, 0 = hardest (255 where the data set has none).
+    """
+
+    names: tuple
+    sets: object
+    dataset: np.ndarray
+    participant: np.ndarray
+    n_levels: np.ndarray
+    n_trials: np.ndarray
+    code: np.ndarray
+    difficulty: np.ndarray
+
+    @property
+    def start(self) -> np.ndarray:
+        """Index of every participant's first trial in ``code`` (shape (P,))."""
+        return np.concatenate([[0], np.cumsum(self.n_trials)[:-1]]).astype(np.int64)
+
+    def position(self) -> np.ndarray:
+        """Each trial's position 0, 1, … within its participant (shape (N,))."""
+        owner = np.repeat(np.arange(len(self.n_trials)), self.n_trials)
+        return np.arange(len(self.code)) - self.start[owner]
+
+    def tables(self, half=None, first=None, by_difficulty: bool = False) -> np.ndarray:
+        """Every participant's count table, padded to 22 columns.
+
+        Parameters
+        ----------
+        half : {None, "odd", "even"}
+            All trials, or the odd-numbered (1st, 3rd, …) or even-numbered (2nd, 4th, …)
+            trials of each participant — the halves of the split-half reliability.
+        first : int, optional
+            Only each participant's first ``first`` trials (before halving).
+        by_difficulty : bool, default False
+            One table per difficulty level (axis 1, hardest first, up to the most levels of
+            any data set); participants without levels get zeros.
+
+        Returns
+        -------
+        ndarray of int, shape (P, 2, 22) or (P, L, 2, 22)
+            Participant ``p``'s table is ``[..., :2 * n_levels[p]]`` (library convention); the
+            columns beyond are zero.
+
+        Raises
+        ------
+        ValueError
+            For an unknown ``half`` or a ``first`` that is not a positive integer.
+        """
+        M = 2 * SHIPPED_MAX_LEVELS
+        P = len(self.n_trials)
+        owner = np.repeat(np.arange(P), self.n_trials)
+        keep = np.ones(len(self.code), dtype=bool)
+        pos = self.position()
+        if first is not None:
+            keep &= pos < as_int(first, "first", least=1)
+        if half is not None:
+            if half not in ("odd", "even"):
+                raise ValueError(f"half must be None, 'odd' or 'even'; got {half!r}")
+            keep &= (pos % 2) == (0 if half == "odd" else 1)
+        code = self.code.astype(np.int64)
+        if by_difficulty:
+            L = int(self.difficulty[self.difficulty != _NO_LEVEL].max(initial=0)) + 1
+            keep &= self.difficulty != _NO_LEVEL
+            flat = (owner * L + self.difficulty) * 2 * M + code
+            return np.bincount(flat[keep], minlength=P * L * 2 * M).reshape(P, L, 2, M)
+        flat = owner * 2 * M + code
+        return np.bincount(flat[keep], minlength=P * 2 * M).reshape(P, 2, M)
+
+    def trials(self, name: str):
+        """One data set's harmonised trials, rebuilt from the codes (a pandas.DataFrame).
+
+        Columns ``participant`` (numbers where the raw file numbers them), ``trial``, ``stimulus``, ``response`` (0/1), ``confidence``
+        (1 … K), ``correct`` and ``difficulty`` (0 = hardest; −1 where none).
+
+        Raises
+        ------
+        ValueError
+            For a name that is not one of ``names``.
+        """
+        import pandas as pd
+
+        i = self.names.index(as_choice(name, self.names, "data set"))
+        people = np.flatnonzero(self.dataset == i)
+        K = int(self.n_levels[people[0]])
+        lo = self.start[people[0]]
+        hi = lo + int(self.n_trials[people].sum())
+        code = self.code[lo:hi].astype(np.int64)
+        stim, col = np.divmod(code, 2 * SHIPPED_MAX_LEVELS)
+        resp = (col >= K).astype(np.int64)
+        conf = np.where(resp == 1, col - K + 1, K - col)
+        level = self.difficulty[lo:hi].astype(np.int64)
+        labels = self.participant[people]
+        if all(re.fullmatch(r"-?\d+", str(v)) for v in labels):
+            labels = labels.astype(np.int64)  # numbered participants, as in the raw file
+        return pd.DataFrame({
+            "participant": np.repeat(labels, self.n_trials[people]),
+            "trial": self.position()[lo:hi], "stimulus": stim, "response": resp,
+            "confidence": conf, "correct": (stim == resp).astype(np.int64),
+            "difficulty": np.where(level == _NO_LEVEL, -1, level)})
+
+
+def confidence_database() -> ConfidenceDatabase:
+    """The shipped compact copy of the Confidence Database: 66 data sets, 4,344 people.
+
+    Read from the package's ``data/confidence_database.npz`` and ``.csv`` (rebuilt from the raw
+    files by ``scripts/build_confidence_database.py`` with :func:`write_confidence_database`;
+    source, licence and citations in ``data/confidence_database.README.md``). The book never
+    reads the raw files.
+
+    Returns
+    -------
+    ConfidenceDatabase
+
+    References
+    ----------
+    Rahnev et al. (2020), *Nature Human Behaviour* 4, 317–325; each data set's own paper is
+    in ``sets.citation``.
+
+    Examples
+    --------
+    >>> db = confidence_database()
+    >>> len(db.names), len(db.participant), int(db.n_trials.sum())
+    (66, 4344, 1357541)
+    >>> t = db.tables()
+    >>> p = int(np.flatnonzero(db.dataset == db.names.index("Shekhar_2018"))[0])
+    >>> t[p, :, : 2 * db.n_levels[p]].tolist()
+    [[91, 77, 71, 56, 32, 23, 10, 0], [3, 5, 12, 19, 38, 74, 85, 124]]
+    """
+    import pandas as pd
+    from importlib.resources import files
+
+    data = files("metabits").joinpath("data")
+    with data.joinpath(SHIPPED_ARRAYS).open("rb") as f:
+        arrays = dict(np.load(f))
+    with data.joinpath(SHIPPED_SETS).open("r", encoding="utf-8") as f:
+        sets = pd.read_csv(f, comment=None, skiprows=1, keep_default_na=False)
+    names = tuple(str(n) for n in arrays["names"])
+    if tuple(sets["name"]) != names:
+        raise ValueError("the shipped data set table and arrays disagree")  # damaged package
+    return ConfidenceDatabase(names=names, sets=sets, dataset=arrays["dataset"],
+                              participant=arrays["participant"], n_levels=arrays["n_levels"],
+                              n_trials=arrays["n_trials"], code=arrays["code"],
+                              difficulty=arrays["difficulty"])

@@ -1,0 +1,38 @@
+"""Rebuild the shipped compact copy of the Confidence Database from the raw files.
+
+    .venv/bin/python scripts/build_confidence_database.py [RAW_FOLDER]
+
+RAW_FOLDER defaults to ../shared/data/confidence-database beside the repository (the project's
+raw copy: 66 data sets with their readmes). Writes lib/metabits/data/confidence_database.npz
+(every trial as a one-byte code, per participant) and confidence_database.csv (one row per
+data set, with its citation), through metabits.studies.confidence_database.
+write_confidence_database, and confidence_database_criteria.csv (Rahnev's criteria for every
+measure, metabits.studies.database_measures.write_criteria) — the rule that tests/test_confidence_database.py checks against the
+shipped files whenever the raw files are at hand. The book itself never reads the raw files.
+"""
+
+import sys
+import time
+from pathlib import Path
+
+from metabits.studies.confidence_database import confidence_database, write_confidence_database
+from metabits.studies.database_measures import SHIPPED_CRITERIA, write_criteria
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def main(argv):
+    raw = Path(argv[1]) if len(argv) > 1 else ROOT.parent / "shared" / "data" / "confidence-database"
+    if not raw.exists():
+        raw = Path("/work/shared/data/confidence-database")
+    t0 = time.perf_counter()
+    written = write_confidence_database(raw, ROOT / "lib" / "metabits" / "data")
+    target = ROOT / "lib" / "metabits" / "data" / SHIPPED_CRITERIA
+    write_criteria(confidence_database(), target)  # reads the copy just written
+    for path in (*written, target):
+        print(f"{path.relative_to(ROOT)}: {path.stat().st_size / 1024:.0f} kB")
+    print(f"rebuilt from {raw} in {time.perf_counter() - t0:.1f} s")
+
+
+if __name__ == "__main__":
+    main(sys.argv)

@@ -1,0 +1,190 @@
+"""Every measure on every participant of the Confidence Database and Rahnev's criteria
+(metabits.studies.database_measures).
+
+Independent checks: the library's single-stack functions called table by table
+(metabits.all_measures, metabits.oskr_from_table, metabits.bootstrap_measures), scipy's normal
+quantiles for c, the trial-level mean confidence, numpy's corrcoef and a hand-computed Cohen's d.
+"""
+
+import numpy as np
+import pytest
+from scipy.stats import norm
+
+import metabits as mb
+from metabits.studies.confidence_database import confidence_database
+from metabits.studies.database_measures import (METACOGNITION, NAMES, database_bootstrap,
+                                                database_measures, group_correlations,
+                                                merge_levels, paired_cohens_d, split_half)
+
+
+@pytest.fixture(scope="module")
+def mixed():
+    """Six tables of K = 2, 3 and 4, padded to 22 columns, and their K."""
+    rng = np.random.default_rng(7)
+    K = np.array([2, 3, 4, 2, 3, 4])
+    t = np.zeros((6, 2, 22), dtype=np.int64)
+    for i, k in enumerate(K):
+        p = rng.dirichlet(np.arange(1, 2 * k + 1)[::-1] + 1.0)
+        t[i, 0, :2 * k] = rng.multinomial(150, p)
+        t[i, 1, :2 * k] = rng.multinomial(150, p[::-1])
+    return t, K
+
+
+@pytest.fixture(scope="module")
+def db():
+    return confidence_database()
+
+
+def test_measures_equal_the_library_table_by_table(mixed):
+    t, K = mixed
+    r = database_measures(t, K)
+    assert r.names == NAMES and r.estimate.shape == (6, len(NAMES))
+    for i, k in enumerate(K):
+        table = t[i, :, :2 * k]
+        ref = mb.all_measures(table)
+        np.testing.assert_allclose(r.estimate[i, :12], ref.estimate, rtol=1e-7, atol=1e-9)
+        o = mb.oskr_from_table(mb.correctness_table(table)).oskr
+        assert r.value("oskr")[i] == pytest.approx(o, abs=1e-12)
+        padded = table + 1 / (2 * k)
+        hit = padded[1, k:].sum() / padded[1].sum()
+        fa = padded[0, k:].sum() / padded[0].sum()
+        assert r.value("c")[i] == pytest.approx(-(norm.ppf(hit) + norm.ppf(fa)) / 2, abs=1e-9)
+        # mean confidence from the trials: level 0 … K − 1 of each column, rescaled to 0 … 1
+        level = np.r_[np.arange(k - 1, -1, -1), np.arange(k)]
+        trials = np.repeat(np.tile(level, 2), table.ravel())
+        assert r.value("mean_conf")[i] == pytest.approx(trials.mean() / (k - 1), abs=1e-12)
+
+
+def test_extra_axes_share_the_participants_k(mixed):
+    t, K = mixed
+    both = np.stack([t, 2 * t], axis=1)
+    r = database_measures(both, K)
+    assert r.estimate.shape == (6, 2, len(NAMES))
+    np.testing.assert_allclose(r.estimate[:, 0], database_measures(t, K).estimate)
+    np.testing.assert_allclose(r.value("acc")[:, 1], r.value("acc")[:, 0])
+
+
+def test_a_table_with_an_empty_row_gives_nan(mixed):
+    t, K = mixed
+    t = t.copy()
+    t[2, 0] = 0
+    r = database_measures(t, K)
+    assert np.isnan(r.estimate[2]).all() and np.isfinite(r.value("acc")[[0, 1, 3]]).all()
+
+
+@pytest.mark.parametrize("tables,levels,message", [
+    (np.zeros((2, 3, 22)), [2, 2], r"shape"),
+    (np.ones((2, 2, 22)), [2], r"one K per table"),
+    (np.ones((2, 2, 22)), [2, 12], r"from 2 to 11"),
+    (np.ones((2, 2, 22)), [1, 2], r"from 2 to 11"),
+    (-np.ones((2, 2, 22)), [2, 2], r"counts >= 0"),
+])
+def test_bad_input(tables, levels, message):
+    with pytest.raises(ValueError, match=message):
+        database_measures(tables, np.array(levels))
+
+
+def test_bootstrap_equals_the_library_for_one_k(mixed):
+    t, K = mixed
+    pick = K == 3
+    b = database_bootstrap(t[pick], K[pick], n_boot=50, rng=3)
+    ref = mb.bootstrap_measures(t[pick][..., :6], n_boot=50, rng=3)
+    where = [b.names.index(k) for k in ref.names]
+    np.testing.assert_allclose(b.lower[:, where], ref.lower, rtol=1e-9)
+    np.testing.assert_allclose(b.upper[:, where], ref.upper, rtol=1e-9)
+    np.testing.assert_allclose(b.estimate[:, where], ref.estimate, rtol=1e-9)
+    np.testing.assert_allclose(b.estimate[:, :len(NAMES)],
+                               database_measures(t[pick], K[pick]).estimate, rtol=1e-9)
+    lo, hi = b.interval("oskr")
+    assert np.all(lo <= b.value("oskr")) and np.all(b.value("oskr") <= hi)
+    assert np.isnan(b.interval("c").lower).all() and b.n_boot == 50
+    with pytest.raises(ValueError, match=r"no bootstrap"):
+        database_measures(t, K).interval("RMI")
+    with pytest.raises(ValueError, match=r"whole numbers"):
+        database_bootstrap(t + 0.5, K)
+
+
+def test_merging_levels_moves_confidence_not_performance(mixed):
+    t, K = mixed
+    sel = K >= 3
+    top, K_top = merge_levels(t[sel], K[sel], "top")
+    bottom, K_bottom = merge_levels(t[sel], K[sel], "bottom")
+    assert (K_top == K[sel] - 1).all() and (K_bottom == K[sel] - 1).all()
+    assert (top.sum(-1) == t[sel].sum(-1)).all() and (bottom.sum(-1) == t[sel].sum(-1)).all()
+    a, b = database_measures(top, K_top), database_measures(bottom, K_bottom)
+    base = database_measures(t[sel], K[sel])
+    np.testing.assert_allclose(a.value("acc"), base.value("acc"))
+    # the mean confidence on the common 0 … 1 scale rises when the top criterion goes
+    conf_a = a.value("mean_conf")
+    conf_b = b.value("mean_conf")
+    assert np.all(conf_a > conf_b)
+    with pytest.raises(ValueError, match=r"K >= 3"):
+        merge_levels(t, K, "top")
+    with pytest.raises(ValueError, match=r"which"):
+        merge_levels(t[sel], K[sel], "middle")
+
+
+def test_paired_cohens_d_and_group_correlations():
+    a = np.array([1.0, 2, 3, 4, 5, 6])
+    b = a + np.array([1.0, 2, 1, 2, 1, np.nan])
+    d = paired_cohens_d(a, b, groups=[0, 0, 0, 1, 1, 1])
+    x = np.array([1.0, 2, 1])
+    assert d[0] == pytest.approx(x.mean() / x.std(ddof=1))
+    assert np.isnan(d[1])  # two complete pairs only
+    rng = np.random.default_rng(0)
+    x, y = rng.normal(size=40), rng.normal(size=40)
+    g = np.repeat(["b", "a"], 20)
+    r = group_correlations(x, y, g)
+    assert r[0] == pytest.approx(np.corrcoef(x[20:], y[20:])[0, 1])  # "a" sorts first
+    assert np.isnan(group_correlations(x[:5], y[:5]))[0]
+
+
+def test_split_half_is_the_correlation_of_the_halves(db):
+    r = split_half(db, 100)
+    assert r.shape == (len(db.names), len(METACOGNITION))
+    i = db.names.index("Rouault_2018_Expt2")
+    people = (db.dataset == i) & (db.n_trials >= 200)
+    odd = db.tables(half="odd", first=200)[people]
+    even = db.tables(half="even", first=200)[people]
+    K = db.n_levels[people]
+    a, b = database_measures(odd, K).value("auroc2"), database_measures(even, K).value("auroc2")
+    m = np.isfinite(a) & np.isfinite(b)
+    assert r[i, METACOGNITION.index("auroc2")] == pytest.approx(np.corrcoef(a[m], b[m])[0, 1])
+    # data sets with fewer than 10 people with 200 trials give NaN
+    small = [j for j in range(len(db.names))
+             if ((db.dataset == j) & (db.n_trials >= 200)).sum() < 10]
+    assert np.isnan(r[small]).all()
+    with pytest.raises(ValueError, match=r"bin_size"):
+        split_half(db, 0)
+
+
+# --- Rahnev's criteria: the shipped precomputation and its rule ---------------------------------
+
+from metabits.studies.database_measures import (criteria_frame, rahnev_criteria,  # noqa: E402
+                                                shipped_criteria)
+
+
+def test_shipped_criteria_equal_the_rule(db):
+    shipped = shipped_criteria()
+    fresh = criteria_frame(rahnev_criteria(db))
+    assert list(shipped.columns) == list(fresh.columns)
+    assert shipped.measure.tolist() == fresh.measure.tolist()
+    np.testing.assert_allclose(shipped.iloc[:, 1:].to_numpy(float),
+                               fresh.iloc[:, 1:].to_numpy(float), rtol=1e-9, atol=1e-12)
+
+
+def test_criteria_reproduce_rahnevs_qualitative_findings():
+    # Rahnev (2025), Fig. 3 caption (stored text): the traditional measures (AUC2, gamma, phi,
+    # meta-d') rise strongly with task performance, the difference measure (M-diff) falls
+    # strongly, the ratio measure (M-ratio) depends on it only weakly. His thresholds for Cohen's
+    # d in Fig. 7: 0.3 and 1.
+    c = shipped_criteria().set_index("measure")
+    for k in ("auroc2", "gamma", "phi", "meta_d"):
+        assert c.loc[k, "task_within"] > 0.5
+    assert c.loc["m_diff", "task_within"] < -0.5
+    assert abs(c.loc["m_ratio", "task_within"]) < 0.3
+    # weak dependence on response bias for every measure (his abstract)
+    assert (c.response_bias.abs() < 0.3).all()
+    # split-half reliability rises with the bin size for every measure
+    halves = c[[f"split_half_{n}" for n in (50, 100, 200, 400)]].to_numpy()
+    assert (np.diff(halves, axis=1) > 0).all()
