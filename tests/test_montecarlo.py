@@ -98,3 +98,71 @@ def test_chapter9_normal_noise_bias_shrinks_roughly_like_one_over_n():
     lo70, hi70 = montecarlo.fieller_interval(big[0.7, 200], big[0.7, 3200])
     assert lo70 <= 16 <= hi70                              # "roughly like 1/n" at 70%
     assert 1 <= inside16 < 4                               # ... an order, not an exact law
+
+
+# ------------------------------------------------------------------ coverage of OSKR intervals
+
+
+def test_shipped_coverage_table_has_the_promised_precision():
+    t = montecarlo.oskr_coverage_table()
+    assert len(t) == len(montecarlo.COVERAGE_AGENTS) * len(montecarlo.COVERAGE_N) * 2
+    assert (t.data_sets >= 2000).all()
+    assert (t.mc_se <= 0.005).all()
+    assert (t.covered_by_both <= t.covered).all()
+
+
+def test_shipped_coverage_cell_is_recomputed_exactly():
+    """The weak flag at N = 100, the cell of the chapter's clearest contrast, from its own seed."""
+    t = montecarlo.oskr_coverage_table()
+    cell = t[(t.agent == "weak flag") & (t.N == 100)].set_index("method")
+    r = montecarlo.oskr_coverage("weak flag", 100, int(cell.data_sets.iloc[0]),
+                                 n_boot=int(cell.n_boot.iloc[0]), seed=int(cell.seed.iloc[0]))
+    assert r["percentile"] == (cell.covered["percentile"], cell.data_sets["percentile"])
+    assert r["bca"] == (cell.covered["bca"], cell.data_sets["bca"])
+    assert r["both"] == cell.covered_by_both.iloc[0]
+
+
+def test_coverage_agrees_with_an_independent_smaller_run():
+    """Another seed, 2,000 data sets: within four standard errors of the shipped coverage."""
+    t = montecarlo.oskr_coverage_table()
+    r = montecarlo.oskr_coverage("agent B", 400, 2000, n_boot=500, seed=7)
+    for method in ("percentile", "bca"):
+        shipped = t[(t.agent == "agent B") & (t.N == 400) & (t.method == method)].iloc[0]
+        p = r[method][0] / r[method][1]
+        se = np.hypot(shipped.mc_se, np.sqrt(p * (1 - p) / r[method][1]))
+        assert abs(p - shipped.coverage) < 4 * se
+
+
+def test_oskr_chapter_statements_on_coverage():
+    t = montecarlo.oskr_coverage_table()
+
+    def cov(agent, n, method):
+        return t[(t.agent == agent) & (t.N == n) & (t.method == method)].coverage.iloc[0]
+
+    for n in (30, 100, 400):          # informative flag: BCa closer to 95%, resolved
+        d = montecarlo.coverage_difference(t, "agent B", n)
+        assert abs(cov("agent B", n, "bca") - 0.95) < abs(cov("agent B", n, "percentile") - 0.95)
+        assert abs(d.value) > 2 * d.se
+    d = montecarlo.coverage_difference(t, "agent B", 2000)
+    assert abs(d.value) < 2 * d.se    # indistinguishable at N = 2000
+    for n in (30, 100):               # weak flag: percentile closer, BCa under-covers
+        assert abs(cov("weak flag", n, "percentile") - 0.95) < abs(cov("weak flag", n, "bca") - 0.95)
+        assert cov("weak flag", n, "bca") < 0.95 - 0.03
+    assert cov("weak flag", 100, "percentile") > 0.95      # "or above it"
+    assert cov("agent B", 30, "bca") < 0.90 and cov("agent B", 30, "percentile") < 0.90
+    for agent in montecarlo.COVERAGE_AGENTS:               # from 400 on, both close to 95%
+        for n in (400, 2000):
+            for method in ("percentile", "bca"):
+                assert abs(cov(agent, n, method) - 0.95) < 0.01
+
+
+def test_coverage_rejects_bad_input():
+    with pytest.raises(ValueError, match="agent"):
+        montecarlo.oskr_coverage("agent Z", 100, 10)
+    with pytest.raises(ValueError, match="no cell"):
+        montecarlo.coverage_difference(montecarlo.oskr_coverage_table(), "agent B", 31)
+
+
+def test_coverage_agents_are_the_chapters_channels():
+    joint = montecarlo._agent_joint("agent B")
+    assert np.allclose(joint, mb.feedback_channel(0.7, 0.15, 0.0).confusion)

@@ -30,8 +30,7 @@ from ._validate import as_int, as_noise_kind, as_rng
 from .simulation import MCEstimate, mc_mean, response_probabilities, theoretical_measures
 
 __all__ = ["COVERAGE_AGENTS", "COVERAGE_N", "coverage_difference", "fieller_interval",
-           "oskr_coverage",
-           "oskr_coverage_study", "oskr_coverage_table", "rmi_bias"]
+           "oskr_coverage", "oskr_coverage_study", "oskr_coverage_table", "rmi_bias"]
 
 
 def fieller_interval(numerator: MCEstimate, denominator: MCEstimate,
@@ -298,7 +297,7 @@ def coverage_difference(table, agent: str, n: int) -> MCEstimate:
 
     Both intervals are computed on the same data sets, so the difference's standard error comes
     from the discordant data sets (covered by one interval only), as in McNemar's test:
-    :math:`\sqrt{(b + c - (b - c)^2/n)}/n` with :math:`b`, :math:`c` the two discordant counts.
+    :math:`\\sqrt{(b + c - (b - c)^2/n)}/n` with :math:`b`, :math:`c` the two discordant counts.
 
     Parameters
     ----------
