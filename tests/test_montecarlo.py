@@ -166,3 +166,13 @@ def test_coverage_rejects_bad_input():
 def test_coverage_agents_are_the_chapters_channels():
     joint = montecarlo._agent_joint("agent B")
     assert np.allclose(joint, mb.feedback_channel(0.7, 0.15, 0.0).confusion)
+
+
+def test_coverage_study_layout_and_precision_check():
+    """The function that regenerates data/oskr_coverage.csv, on a tiny run."""
+    t = montecarlo.oskr_coverage_study(n_sets=40, n_boot=50, seed=1)
+    shipped = montecarlo.oskr_coverage_table()
+    assert list(t.columns) == list(shipped.columns)
+    assert len(t) == len(shipped) and (t.data_sets <= 40).all()
+    with pytest.raises(ValueError, match="simulate more"):
+        montecarlo.oskr_coverage_study(n_sets=40, n_boot=50, seed=1, target_se=0.005)
