@@ -43,8 +43,14 @@ def test_the_trials_are_as_described(trials):
     assert trials.shape == (25920, 7)
     assert trials.groupby(["participant", "soa_ms"]).size().eq(324).all()
     assert sorted(trials.soa_ms.unique()) == list(datasets.MASKORI_SOAS)
-    # response is derived from stimulus and correctness
+    # statConfR's response column agrees with its stimulus and correctness columns
     assert ((trials.response == trials.stimulus) == (trials.correct == 1)).all()
+    assert set(trials.response.unique()) == set(datasets.MASKORI_STIMULI)
+
+
+def test_data_note_does_not_call_the_response_column_derived():
+    note = files("metabits").joinpath("data", "maskori.README.md").read_text(encoding="utf-8")
+    assert "derived" not in note and "statConfR's own `response` column" in note
 
 
 def test_count_tables_equal_pandas_crosstabs(trials, tables):

@@ -38,8 +38,8 @@ from metabits._results import Bounds
 from metabits._validate import as_int, as_scalar
 
 __all__ = ["AGREES", "KNOWN_DISCREPANCY", "PaperNumber", "REGISTRY", "Row", "WORKS", "entries",
-           "evaluate", "format_value", "get", "servajean_mean_of_ratios",
-           "servajean_ratio_range"]
+           "evaluate", "format_value", "get", "one_sided_detector_oskr",
+           "servajean_mean_of_ratios", "servajean_ratio_range"]
 
 #: Status of an entry whose book value agrees with the printed value.
 AGREES = "agrees"
@@ -267,20 +267,21 @@ def _meyen2025() -> tuple[PaperNumber, ...]:
           lambda: mb.pti(0.7), unit="bit"),
         n("fig2-normal-acc", "Figure 2a–c (text)", "accuracy of normal noise with d′ = 1.05",
           "70", lambda: 100 * mb.accuracy_from_dprime(1.05), unit="%"),
-        n("fig2-normal-info", "Figure 2a–c (text)", "info of normal noise at acc = 70%", "0.18",
-          lambda: mb.noise_info("normal", 0.7), unit="bit", status=KNOWN_DISCREPANCY,
+        n("fig2-normal-info", "Figure 2a–c (text)", "info of normal noise with d′ = 1.05",
+          "0.18", lambda: mb.normal_info(1.05), unit="bit",
           explanation=(
-              "The book defines the normal-noise classifier by its accuracy, as Figure 2 does for "
-              "all three rows (acc = 70%): d′ = 2Φ⁻¹(0.7) = {d_exact:.4f}, and the information is "
-              "{info_exact:.4f} bit, which prints as {info_exact:.2f}. The paper's 0.18 bit is the "
-              "information at its rounded sensitivity d′ = 1.05, {info_paper:.4f} bit, whose "
-              "accuracy is {acc_paper:.2f}% rather than 70%. The two values straddle the rounding "
-              "boundary 0.175; the difference does not affect the paper's argument (chapter 2)."),
+              "The paper fixes the sensitivity of this row, d′ = 1.05, and derives acc = 70% from "
+              "it; at d′ = 1.05 the information is {info_paper:.4f} bit, which prints as "
+              "{info_paper:.2f}. The book's chapters define the normal-noise classifier by its "
+              "accuracy instead (acc = 70% exactly, d′ = 2Φ⁻¹(0.7) = {d_exact:.4f}), where the "
+              "information is {info_exact:.4f} bit and prints as {info_exact:.2f}: the book's "
+              "other number, explained by the rounding of d′ (the accuracy at d′ = 1.05 is "
+              "{acc_paper:.2f}%). The two values straddle the rounding boundary 0.175 "
+              "(chapter 2)."),
           facts=lambda: {"d_exact": mb.dprime_from_accuracy(0.7),
                          "info_exact": mb.noise_info("normal", 0.7),
                          "info_paper": mb.normal_info(1.05),
-                         "acc_paper": 100 * mb.accuracy_from_dprime(1.05)},
-          paper_recipe=lambda: mb.normal_info(1.05)),
+                         "acc_paper": 100 * mb.accuracy_from_dprime(1.05)}),
         n("fig2-binary-info", "Figure 2d–f (text)", "info of binary noise at acc = 70%", "0.12",
           lambda: mb.noise_info("binary", 0.7), unit="bit"),
         n("fig2-uniform-info", "Figure 2g–i (text)", "info of uniform noise at acc = 70%", "0.4",
@@ -501,6 +502,20 @@ def _roberts_needed(oskr: float) -> dict:
     return {"eff_needed": eff, "g_needed": 1.0 - eff / ROBERTS_LAB[1]}
 
 
+def one_sided_detector_oskr(prevalence: float = 0.5, flagged: float = 0.8) -> float:
+    """OSKR of a detector that flags a share ``flagged`` of failures and never a success.
+
+    T = success (probability ``prevalence``), S = "not flagged"; a reading of the essay's OSKR
+    explorer at sliders 50% and 80% (chapter 'An audit of the essay's numbers').
+
+    Examples
+    --------
+    >>> round(one_sided_detector_oskr(), 5)
+    0.60999
+    """
+    return float(mb.binary_channel(prevalence, 1.0, 1.0 - flagged).oskr)
+
+
 def _roberts2026() -> tuple[PaperNumber, ...]:
     """Roberts (2026): the numbers the essay's demos display, against its own formulas.
 
@@ -568,22 +583,17 @@ def _roberts2026() -> tuple[PaperNumber, ...]:
           explanation=(
               "The essay does not label the two sliders. Read as a success rate of 50% and a "
               "self-assessment that matches the outcome 80% of the time (a binary symmetric "
-              "channel), OSKR = 1 − H₂(0.2) = {oskr:.4f}. The printed 0.60 is 2 × 0.8 − 1, the "
-              "linear 'informedness' (hit rate − false-alarm rate) of that self-assessment, not "
-              "an information ratio; no reading with an information-theoretic OSKR the book "
-              "tried gives 0.60 (the audit chapter lists them)."),
-          facts=lambda: {"oskr": mb.feedback_channel(0.5, 0.2, 0.0).oskr},
-          paper_recipe=lambda: 2 * 0.8 - 1),
-        n("collapse-oskr", "Flagship lab · verify collapse replay",
-          "OSKR shown beside 'feedback bandwidth 0.22'", "0.14",
-          lambda: mb.feedback_channel(0.5, 0.22, 0.0).oskr, status=KNOWN_DISCREPANCY,
-          explanation=(
-              "Reading 'feedback bandwidth 0.22' as the feedback lab's error ε = 0.22 with no "
-              "verifier (g = 0) at balanced outcomes gives OSKR = {oskr:.4f}. OSKR 0.14 needs a "
-              "self-report error of {eff_needed:.4f} — more error than the lab's unverified "
-              "channel. The essay gives no formula for this replay."),
-          facts=lambda: {"oskr": mb.feedback_channel(0.5, 0.22, 0.0).oskr,
-                         "eff_needed": mb.effective_error_for_oskr(0.14, 0.5)}),
+              "channel), OSKR = 1 − H₂(0.2) = {oskr:.4f}, not 0.60. Two other readings reach "
+              "the printed value: the linear 2 × 0.8 − 1 = {linear:.2f} (hit rate − false-alarm "
+              "rate, Youden's J, of that self-assessment; not an information ratio), and a "
+              "one-sided detector — balanced outcome, 80% of failures flagged, no false alarms — "
+              "whose OSKR is {one_sided:.5f}, shown as 0.60 if the display truncates instead of "
+              "rounding. Established: the displayed value is not the OSKR of the symmetric "
+              "reading. Not established: which of the two the explorer computes; the book's "
+              "explorer draws the linear score beside OSKR (the audit chapter lists the "
+              "readings)."),
+          facts=lambda: {"oskr": mb.feedback_channel(0.5, 0.2, 0.0).oskr,
+                         "linear": 2 * 0.8 - 1, "one_sided": one_sided_detector_oskr()}),
         n("alpha-oskr", "Same Accuracy, Different Self-Knowledge: System Alpha",
           "largest OSKR at accuracy 72% with P(confident | wrong) = 9%", "0.81",
           lambda: mb.binary_channel(ROBERTS_ALPHA[0], 1.0, ROBERTS_ALPHA[2]).oskr,
