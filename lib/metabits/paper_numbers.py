@@ -34,6 +34,7 @@ from typing import Callable, NamedTuple
 import numpy as np
 
 import metabits as mb
+from metabits import roberts2026
 from metabits._results import Bounds
 
 __all__ = ["AGREES", "KNOWN_DISCREPANCY", "PaperNumber", "REGISTRY", "Row", "WORKS", "entries",
@@ -474,14 +475,13 @@ def _servajean2026() -> tuple[PaperNumber, ...]:
 
 # --- Roberts (2026), From Bits to Minds: the numbers its demos display -----------------------------
 
-#: The feedback lab's printed operating point: prevalence, feedback error ε, verifier gain g.
-ROBERTS_LAB = (0.5, 0.22, 0.35)
-#: Systems Alpha and Beta: accuracy, OSKR and "confident when wrong" as printed.
-ROBERTS_ALPHA = (0.72, 0.81, 0.09)
-ROBERTS_BETA = (0.72, 0.18, 0.24)
-#: "Actor vs Verifier": the schematic OSKR of each verification set-up, as printed.
-ROBERTS_SETUPS = {"actor only": 0.14, "actor + passive judge": 0.41,
-                  "actor + proactive verifier": 0.79}
+#: The essay's printed settings, from their home :mod:`metabits.roberts2026` (shared with the
+#: Part III explorers): the feedback lab's prevalence, ε and g; Systems Alpha and Beta (accuracy,
+#: OSKR, "confident when wrong"); the schematic OSKR of each verification set-up.
+ROBERTS_LAB = roberts2026.LAB
+ROBERTS_ALPHA = roberts2026.ALPHA
+ROBERTS_BETA = roberts2026.BETA
+ROBERTS_SETUPS = roberts2026.SETUPS
 
 
 def _roberts_lab(gain=None):
