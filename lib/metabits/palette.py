@@ -16,8 +16,9 @@ Examples
 
 from __future__ import annotations
 
-__all__ = ["ACCENT", "BLACK", "BLUE", "GREEN", "GREY", "LIGHT_GREY", "NOISE_DASH", "NOISE_STYLE",
-           "NORMALISER", "ORANGE", "PURPLE", "REGION_COLOR", "SKY_BLUE", "VERMILLION"]
+__all__ = ["ACCENT", "BLACK", "BLUE", "GREEN", "GREY", "LIGHT_GREY", "MODEL_COLORS",
+           "NOISE_DASH", "NOISE_STYLE", "NORMALISER", "ORANGE", "PURPLE", "REGION_COLOR",
+           "SEQUENCE", "SKY_BLUE", "VERMILLION", "WEB_AXIS", "WEB_GRID"]
 
 # --- Okabe & Ito's colours ---------------------------------------------------------------------
 BLACK = "black"
@@ -34,6 +35,9 @@ REGION_COLOR = "0.85"
 #: reference lines and secondary curves (the chance diagonal is a little lighter, "0.6")
 GREY = "0.55"
 LIGHT_GREY = "0.6"
+#: the website explorers' axis lines and grid (plotly's CSS colours)
+WEB_AXIS = "#444"
+WEB_GRID = "#e5e5e5"
 
 # --- roles ---------------------------------------------------------------------------------------
 #: highlight colour for the measured quantity (Figure 5), a chosen setting, "this classifier"
@@ -50,3 +54,8 @@ NOISE_STYLE = {
 #: the noise cases' line styles as the explorers name them (plotly's dash names)
 NOISE_DASH = {kind: {"-": "solid", "--": "dash", ":": "dot"}[style["linestyle"]]
               for kind, style in NOISE_STYLE.items()}
+
+#: five colours for an ordered factor (the MaskOri SOAs, shortest first)
+SEQUENCE = (PURPLE, VERMILLION, ORANGE, GREEN, BLUE)
+#: Servajean & Servajean's three language models (:data:`metabits.datasets.SERVAJEAN_MODELS`)
+MODEL_COLORS = {"GPT-5": BLUE, "DeepSeek-V3.2-Exp": VERMILLION, "Mistral-Medium-2508": GREEN}

@@ -75,7 +75,7 @@ class Trace:
     panel : int
         Index of the panel it is drawn in.
     color : str
-        A matplotlib colour ("black", "#e69f00", "0.85").
+        A matplotlib colour (``black``, ``#e69f00``, ``0.85``): one of :mod:`metabits.palette`.
     dash : {"solid", "dash", "dot"}
         Line style of ``"line"`` traces.
     y2 : ndarray or None

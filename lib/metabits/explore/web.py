@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..palette import WEB_AXIS, WEB_GRID
 from .model import Explorer, Panel, View, frames
 
 __all__ = ["DIGITS", "EXPLORER_JS", "plotly_figures", "plotly_js_path", "static_html"]
@@ -137,8 +138,8 @@ def _legend_html(entries) -> str:
 
 
 def _plotly_layout(panel: Panel, ranges: dict) -> dict:
-    axis = {"automargin": True, "zeroline": False, "showline": True, "linecolor": "#444",
-            "ticks": "outside", "gridcolor": "#e5e5e5"}
+    axis = {"automargin": True, "zeroline": False, "showline": True, "linecolor": WEB_AXIS,
+            "ticks": "outside", "gridcolor": WEB_GRID}
     x = {**axis, "title": {"text": panel.xlabel}}
     y = {**axis, "title": {"text": panel.ylabel}}
     if ranges["x"] is not None:
