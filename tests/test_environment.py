@@ -82,6 +82,7 @@ def _requirements_for_pip(tmp_path: Path) -> Path:
     return out
 
 
+@pytest.mark.network
 def test_pinned_requirements_resolve_for_the_runtime_python(tmp_path):
     version = runtime_python()
     requirements = _requirements_for_pip(tmp_path)

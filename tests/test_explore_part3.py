@@ -261,9 +261,23 @@ def _caption(out):
 
 
 @pytest.mark.parametrize("make", ALL)
-def test_live_controls_redraw(make):
-    """In a kernel: each widget, moved to the end of its grid, redraws that setting's view."""
+def test_live_controls_redraw(make, monkeypatch):
+    """In a kernel: each widget, moved to the end of its grid, redraws that setting's view.
+
+    The matplotlib figure of every redraw is checked (one axes per panel), but not rasterised:
+    the PNG itself is tests/test_explore.py's (test_live_slider_and_menu_redraw_the_output), and
+    rendering some 25 PNGs here took most of this module's time.
+    """
     pytest.importorskip("ipywidgets")
+    from IPython.display import Image
+    from matplotlib.figure import Figure
+
+    from metabits.explore import kernel
+
+    drawn = []
+    tiny = kernel._png(Figure(figsize=(0.1, 0.1)))
+    monkeypatch.setattr(kernel, "_png", lambda fig: drawn.append(fig) or Image(data=tiny.data,
+                                                                                 format="png"))
     e = make()
     box = explore.live(e)
     widgets, out = box.children[0].children, box.children[1]
@@ -274,6 +288,8 @@ def test_live_controls_redraw(make):
         setting[c.name] = c.values[-1]
         assert _caption(out).strip() == e.view(**setting).caption
         assert any("image/png" in o.get("data", {}) for o in out.outputs)
+    assert len(drawn) == 1 + sum(c.values[-1] != c.default for c in e.controls)  # one per change
+    assert all(len(fig.axes) == len(e.panels) for fig in drawn)
 
 
 def test_the_former_module_explore_oskr_still_gives_every_part3_explorer():
