@@ -42,13 +42,16 @@ returning an :class:`Explorer`; :func:`frames`, :func:`static_html`, :func:`live
 """
 
 from .kernel import ExplorerDisplay, live, show, to_matplotlib
-from .model import Control, Explorer, Panel, Trace, View, control, frames, grid
-from .part1 import group_explorer, noise_cases_explorer, roc_explorer, type2_explorer
+from .model import DASHES, TRACE_KINDS, Control, Explorer, Panel, Trace, View, control, frames, grid
+from .part1 import ACC_GRID, group_explorer, noise_cases_explorer, roc_explorer, type2_explorer
 from .part3 import (channel_noise_explorer, entropy_explorer, feedback_lab_explorer,
                     oskr_explorer, oskr_surface_explorer)
 from .part3_agents import (alpha_beta_explorer, deployment_explorer, router_explorer,
                            verifier_explorer)
-from .web import EXPLORER_JS, plotly_figures, plotly_js_path, static_html
+from .web import DIGITS, EXPLORER_JS, plotly_figures, plotly_js_path, static_html
+
+# constants of the former module, importable from here too (not in __all__)
+_CONSTANTS = (ACC_GRID, DASHES, DIGITS, TRACE_KINDS)
 
 __all__ = ["EXPLORER_JS", "Control", "Explorer", "ExplorerDisplay", "Panel", "Trace", "View",
            "control", "frames", "grid", "group_explorer", "live", "noise_cases_explorer",
