@@ -44,6 +44,14 @@ def _is_nbval_cell(item) -> bool:
     return type(item).__name__ == "IPyNbCell" and hasattr(item, "test_outputs")
 
 
+def pytest_collection_modifyitems(items):
+    """Mark every test that needs the book built (it uses ``book_build`` or ``built_site``) as
+    ``build``, so that ``-m "not build"`` leaves out the build however a test reaches it."""
+    for item in items:
+        if {"book_build", "built_site"} & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.build)
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     outcome = yield

@@ -7,9 +7,9 @@ offline:
 
 1. **plotly.js once, from the site.** At the end of an HTML build, ``plotly.min.js`` is copied
    from the installed ``plotly`` package into ``_static/`` (one file, cached by the browser across
-   pages), and ``metabits-explorer.js`` (``metabits.explore.EXPLORER_JS``, which only selects
-   precomputed frames) is written next to it. Pages with an explorer load both; other pages
-   load neither.
+   pages), and ``metabits-explorer.js`` (``metabits.explore.EXPLORER_JS``, the package data file
+   ``metabits/explore/explorer.js``, which only selects precomputed frames) is written next to
+   it. Pages with an explorer load both; other pages load neither.
 2. **No widget scripts from a CDN.** ``_config.yml`` ranks the widget view below the HTML
    (``nb_mime_priority_overrides``), so MyST-NB renders the static explorer. A notebook executed
    by the book build itself stores its widget state in the notebook's metadata, and MyST-NB then

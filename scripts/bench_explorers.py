@@ -6,18 +6,11 @@ book build does per explorer), its size in the page, and the time of one live re
 Run: python scripts/bench_explorers.py
 """
 
-import importlib.util
 import time
 
 from metabits import explore
 
-EXPLORERS = [explore.noise_cases_explorer, explore.roc_explorer, explore.group_explorer,
-             explore.type2_explorer]
-if importlib.util.find_spec("metabits.explore_oskr"):  # Part III's explorers, when present
-    from metabits import explore_oskr
-
-    EXPLORERS += [getattr(explore_oskr, name) for name in explore_oskr.__all__
-                  if name.endswith("_explorer") and hasattr(explore_oskr, name)]
+EXPLORERS = [getattr(explore, name) for name in explore.__all__ if name.endswith("_explorer")]
 
 
 def best_of(fn, repeat=3):
@@ -38,7 +31,7 @@ def main():
         t_html, page = best_of(lambda: explore.static_html(e))
         size = len(page.encode())
         total += size
-        t_live, _ = best_of(lambda: explore._png(explore.to_matplotlib(e, e.view())))
+        t_live, _ = best_of(lambda: explore.kernel._png(explore.to_matplotlib(e, e.view())))
         print(f"{e.key:<28s} {len(explore.grid(e)):8d} {t_html:10.2f} s {size / 1e3:7.0f} kB "
               f"{t_live * 1e3:9.0f} ms")
     print(f"all explorers' HTML together: {total / 1e6:.2f} MB "

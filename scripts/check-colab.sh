@@ -76,8 +76,7 @@ MPLBACKEND=Agg "$VENV/bin/python" -m pytest -q -p no:cacheprovider -o addopts=""
   --doctest-modules -o doctest_optionflags="NORMALIZE_WHITESPACE NUMBER ELLIPSIS" "$site" \
   || status=1
 MPLBACKEND=Agg "$VENV/bin/python" -m pytest -q -p no:cacheprovider -o addopts="" tests \
-  --ignore=tests/test_book_build.py --ignore=tests/test_browser.py \
-  --ignore=tests/test_explorers_browser.py \
+  -m "not build and not browser and not network" \
   --ignore=tests/test_environment.py --ignore=tests/test_repository_url.py \
   -k "not live_metadpy" || status=1
 

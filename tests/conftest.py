@@ -1,13 +1,24 @@
 """Shared test helpers.
 
+Fixtures used by more than one test module: the MaskOri data (``trials``, ``tables``; for
+test_datasets, test_bayes_recoding and test_measure_bootstrap) and the built site served on
+127.0.0.1 with a headless Chromium (``site_url``, ``browser``; for test_browser and
+test_explore_browser, whose other helpers are in _browser.py).
+
 Paper numbers are asserted with :func:`assert_paper`: the value we compute must round to the
 number the paper prints, i.e. lie within half a unit of its last printed digit (the stated
 tolerance of every reproduction test), unless a test states a different tolerance and says why.
 """
 
+import functools
+import http.server
 import os
+import shutil
+import threading
+from pathlib import Path
 
 import pytest
+from _browser import CHROMIUM, CHROMIUM_ARGS, _QuietHandler, _unavailable
 from hypothesis import HealthCheck, settings
 
 # Hypothesis profiles decide how many examples every property test draws (no test sets its own
@@ -34,3 +45,56 @@ def assert_paper(value, printed, decimals, what=""):
 def table1():
     """Meyen et al. (2025), Table 1: rows true label -1, +1; columns responses r1..r4."""
     return [[84, 56, 48, 12], [4, 56, 64, 76]]
+
+
+# --- the MaskOri data (Hellmann, Zehetleitner & Rausch, 2023) -------------------------------------
+
+@pytest.fixture(scope="session")
+def trials():
+    """The MaskOri trials of 16 people (metabits.datasets.maskori_trials)."""
+    from metabits import datasets
+
+    return datasets.maskori_trials()
+
+
+@pytest.fixture(scope="session")
+def tables():
+    """Their count tables per participant and SOA (metabits.datasets.maskori_counts)."""
+    from metabits import datasets
+
+    return datasets.maskori_counts()
+
+
+# --- the built site in a browser -----------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def site_url(built_site):
+    root = Path(built_site)
+    assert (root / "index.html").is_file(), f"no built site at {root}"
+    handler = functools.partial(_QuietHandler, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("playwright is not installed (pip install -r tests/requirements.txt)")
+    if not (Path(CHROMIUM).is_file() or shutil.which(CHROMIUM)):
+        _unavailable(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        try:
+            chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        except Exception as error:  # noqa: BLE001 - any launch failure means no browser
+            _unavailable(f"Chromium at {CHROMIUM} does not start under Playwright: {error}")
+        yield chromium
+        chromium.close()

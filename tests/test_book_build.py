@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+pytestmark = pytest.mark.build
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

@@ -1,6 +1,6 @@
 """The built website, in a real browser, as a reader sees it.
 
-Serves the built site (the ``built_site`` fixture from conftest.py: the ``_build/html`` folder)
+Serves the built site (the ``built_site`` fixture from the root conftest.py: the ``_build/html`` folder)
 on 127.0.0.1 and drives headless Chromium (Debian's ``/usr/bin/chromium``, through Playwright)
 through every HTML page, with every request that leaves 127.0.0.1 blocked and recorded. Each
 test below checks one thing on every page and lists every page that fails it:
@@ -28,181 +28,17 @@ elsewhere. ``METABITS_SITE=_build/html`` tests an existing build (see conftest.p
 from __future__ import annotations
 
 import functools
-import http.server
-import os
-import shutil
-import threading
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
+from _browser import (HEIGHT, NARROW, PAGE_REPORT_JS, TIMEOUT_MS, WAIT_FOR_MATHJAX_JS, WIDE,
+                      _fmt)
 
-CHROMIUM = os.environ.get("METABITS_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-WIDE, NARROW = 1280, 400
-HEIGHT = 900
-TIMEOUT_MS = 20_000
-
-
-def _unavailable(reason: str):
-    if os.environ.get("CI"):
-        pytest.fail(f"{reason} (CI must run the browser tests: .ci/run installs chromium, "
-                    "scripts/setup-env.sh installs playwright)", pytrace=False)
-    pytest.skip(reason)
-
-
-# --- the site on 127.0.0.1 -----------------------------------------------------------------------
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"  # keep-alive: one connection for a page's many files
-
-    def log_message(self, *args):
-        pass
-
-
-@pytest.fixture(scope="module")
-def site_url(built_site):
-    root = Path(built_site)
-    assert (root / "index.html").is_file(), f"no built site at {root}"
-    handler = functools.partial(_QuietHandler, directory=str(root))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _unavailable("playwright is not installed (pip install -r tests/requirements.txt)")
-    if not (Path(CHROMIUM).is_file() or shutil.which(CHROMIUM)):
-        _unavailable(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        try:
-            chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        except Exception as error:  # noqa: BLE001 - any launch failure means no browser
-            _unavailable(f"Chromium at {CHROMIUM} does not start under Playwright: {error}")
-        yield chromium
-        chromium.close()
-
+pytestmark = [pytest.mark.browser, pytest.mark.build]
 
 # --- what each page shows ------------------------------------------------------------------------
-
-# Runs in the page after it has loaded and MathJax has typeset it; returns plain data.
-PAGE_REPORT_JS = r"""
-async (width) => {
-  // let layout settle (after a resize) before measuring
-  await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
-  const out = {};
-  const describe = (el) => {
-    let s = el.tagName.toLowerCase();
-    if (el.id) s += '#' + el.id;
-    const cls = (typeof el.className === 'string' ? el.className : '').trim().split(/\s+/)
-      .filter(Boolean).slice(0, 3);
-    if (cls.length) s += '.' + cls.join('.');
-    const section = el.closest('section[id]');
-    const text = (el.innerText || el.textContent || el.getAttribute('alt') || '')
-      .replace(/\s+/g, ' ').trim().slice(0, 70);
-    return (section ? `section#${section.id} ` : '') + s + (text ? ` "${text}"` : '');
-  };
-
-  // Images: lazy ones are asked for now, then every image must have loaded.
-  const imgs = Array.from(document.images);
-  imgs.forEach((img) => { if (img.loading === 'lazy') img.loading = 'eager'; });
-  await Promise.all(imgs.map((img) => img.complete ? null : new Promise((ok) => {
-    img.addEventListener('load', ok, {once: true});
-    img.addEventListener('error', ok, {once: true});
-    setTimeout(ok, 5000);
-  })));
-  out.brokenImages = imgs.filter((img) => !(img.complete && img.naturalWidth > 0))
-    .map((img) => img.getAttribute('src'));
-  out.imagesWithoutAlt = imgs.filter((img) => !img.hasAttribute('alt'))
-    .map((img) => img.getAttribute('src'));
-
-  // Links: every href, resolved by the browser.
-  out.links = Array.from(document.querySelectorAll('a[href]')).map((a) => a.href);
-
-  // Math: MathJax output, MathJax errors, and TeX left raw outside code.
-  out.mathElements = document.querySelectorAll('.math').length;
-  out.mathjaxContainers = document.querySelectorAll('mjx-container').length;
-  out.untypesetMath = Array.from(document.querySelectorAll('span.math, div.math'))
-    .filter((el) => !el.querySelector('mjx-container')).map(describe).slice(0, 10);
-  // A TeX error shows as <merror>; an undefined macro (say, one missing from mathjax3_config)
-  // as red text, which the assistive MathML marks mathcolor="red".
-  out.mathErrors = [
-    ...Array.from(document.querySelectorAll('mjx-merror, [data-mjx-error]'))
-      .map((el) => 'TeX error: ' + (el.getAttribute('data-mjx-error') || el.textContent)),
-    ...Array.from(document.querySelectorAll('mjx-assistive-mml [mathcolor="red"]'))
-      .map((el) => 'undefined macro: ' + el.textContent),
-  ].map((text) => text.slice(0, 100)).slice(0, 10);
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {
-    acceptNode: (node) => node.parentElement.closest(
-      'pre, code, script, style, textarea, .highlight, mjx-container, [hidden]')
-      ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
-  });
-  const raw = [];
-  const rawTeX = /\\\(|\\\)|\\\[|\\\]|\$\$|\\begin\{/;
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node.textContent;
-    const m = text.match(rawTeX);
-    if (m) {
-      const i = Math.max(0, m.index - 30);
-      raw.push(`${describe(node.parentElement).split(' "')[0]}: "...${
-        text.slice(i, m.index + 50).replace(/\s+/g, ' ')}..."`);
-    }
-  }
-  out.rawTeX = raw.slice(0, 10);
-
-  // Width: what sticks out of the content column, and whether the page scrolls sideways.
-  const scroller = document.scrollingElement;
-  out.scrollWidth = scroller.scrollWidth;
-  out.clientWidth = scroller.clientWidth;
-  const article = document.querySelector('article.bd-article') ||
-                  document.querySelector('main') || document.body;
-  const box = article.getBoundingClientRect();
-  // At 1280 px: the content column. At 400 px: the window (what makes the page scroll sideways).
-  const limitLeft = width === null ? box.left : -Infinity;
-  const limitRight = width === null ? box.right : scroller.clientWidth;
-  // An element that scrolls or clips its own overflow keeps its children inside.
-  const clips = (el) => getComputedStyle(el).overflowX !== 'visible';
-  const wide = [];
-  const visit = (el) => {
-    for (const child of el.children) {
-      const s = getComputedStyle(child);
-      if (s.display === 'none' || s.visibility === 'hidden' || s.position === 'fixed') continue;
-      const r = child.getBoundingClientRect();
-      if (r.width > 0 && (r.right > limitRight + 1 || r.left < limitLeft - 1)) {
-        wide.push(`${describe(child)} [${Math.round(r.left)}..${Math.round(r.right)} px, ` +
-                  `column ${Math.round(limitLeft)}..${Math.round(limitRight)} px]`);
-        continue;  // report the outermost element that sticks out, not its children
-      }
-      if (!clips(child)) visit(child);
-    }
-  };
-  visit(width === null ? article : document.body);
-  out.tooWide = wide.slice(0, 10);
-  return out;
-}
-"""
-
-WAIT_FOR_MATHJAX_JS = """
-async () => {
-  if (window.MathJax && MathJax.startup && MathJax.startup.promise) {
-    await MathJax.startup.promise;
-  }
-  if (document.fonts && document.fonts.ready) await document.fonts.ready;
-}
-"""
-
 
 def _visit(context, url, base, redirects=False):
     """Load ``url`` at 1280 px, then narrow the window to 400 px: ``{width: what the page shows}``.
@@ -272,11 +108,6 @@ def visits(browser, site_url, built_site):
 def _problems(visits, key, width=WIDE):
     return {path: by_width[width][key] for path, by_width in visits["pages"].items()
             if by_width[width][key]}
-
-
-def _fmt(problems):
-    return "\n".join(f"{page}:\n    " + "\n    ".join(map(str, items))
-                     for page, items in sorted(problems.items()))
 
 
 # --- the checks ----------------------------------------------------------------------------------

@@ -82,6 +82,7 @@ def _requirements_for_pip(tmp_path: Path) -> Path:
     return out
 
 
+@pytest.mark.network
 def test_pinned_requirements_resolve_for_the_runtime_python(tmp_path):
     version = runtime_python()
     requirements = _requirements_for_pip(tmp_path)
@@ -117,3 +118,47 @@ def test_citation_cites_the_configured_repository():
     assert citation["repository-code"] == config["repository"]["url"], (
         "CITATION.cff's repository-code must equal repository.url in _config.yml "
         "(the one place the repository's address is set)")
+
+
+# --- the library's own imports ---------------------------------------------------------------------
+
+#: import name -> distribution name, where they differ
+DISTRIBUTION = {"sklearn": "scikit-learn", "IPython": "ipython", "myst_nb": "myst-nb"}
+
+
+def _library_imports() -> set:
+    """Top-level names of every package the library imports (at any depth, lazily or not)."""
+    import ast
+
+    names = set()
+    for path in (ROOT / "lib" / "metabits").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names |= {a.name.split(".")[0] for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names.add(node.module.split(".")[0])
+    return {n for n in names if n not in sys.stdlib_module_names and n != "metabits"}
+
+
+def _name(requirement: str) -> str:
+    return re.split(r"[<>=!~\[; ]", requirement, maxsplit=1)[0].lower()
+
+
+def test_every_import_of_the_library_is_declared():
+    """``pip install ./lib`` gets everything the library imports: a dependency, or an extra for
+    what only one feature needs (the KSG estimator, the live explorers, the book's glue)."""
+    project = pyproject()["project"]
+    declared = {_name(r) for r in project["dependencies"]}
+    extras = {_name(r) for reqs in project["optional-dependencies"].values() for r in reqs}
+    imports = {DISTRIBUTION.get(n, n).lower() for n in _library_imports()}
+    assert {"numpy", "scipy", "matplotlib", "pandas"} <= declared
+    assert imports - declared - extras == set(), "imported but not declared in lib/pyproject.toml"
+
+
+def test_every_pinned_library_is_used():
+    """requirements.txt pins no library that nothing imports (seaborn was pinned and never
+    imported; the book's figures are plain matplotlib with metabits.palette)."""
+    pinned = {_name(line) for line in (ROOT / "requirements.txt").read_text().splitlines()
+              if line and not line.startswith(("#", "-"))}
+    assert "seaborn" not in pinned
+    assert {"numpy", "scipy", "matplotlib", "pandas", "scikit-learn"} <= pinned

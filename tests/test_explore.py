@@ -9,7 +9,8 @@ model that made the table). Then the machinery: the order of :func:`grid` and :f
 (the last control fastest, as ``np.ravel_multi_index`` in :func:`static_html` assumes), the
 static HTML (its controls and its JSON), the plotly figures (validated by plotly itself), the
 matplotlib figure, the live ipywidgets explorer, and a ValueError naming the problem for bad
-input. The website in a browser is tests/test_explorers_browser.py.
+input. The website in a browser is tests/test_explore_browser.py; the Part III explorers are
+tests/test_explore_part3.py.
 """
 
 from __future__ import annotations

@@ -59,7 +59,8 @@ def brute_weighted_vote(acc):
 def test_figure8_k3_paper_numbers():
     """Figure 8: K = 3 members with acc = 70%: uniform 89.2%, normal 82%, binary 78.4%.
 
-    ``noise_group``'s values are asserted against the print once, in metabits.paper_numbers; here
+    ``noise_group``'s values are asserted against the print once, in
+    metabits.book.paper_numbers; here
     the independent route, the general exact convolution (normal: on a lattice), reproduces them.
     """
     assert_paper(pcwmv([noise_member("uniform", 0.7)] * 3)["acc"], 0.892, 3)

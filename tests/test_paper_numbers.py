@@ -1,4 +1,4 @@
-"""The registry of paper numbers (metabits.paper_numbers), which the reproducibility report shows.
+"""The registry of paper numbers (metabits.book.paper_numbers), which the reproducibility report shows.
 
 One test per entry: an "agrees" entry must agree with the printed value within its tolerance; a
 "known discrepancy" must still disagree (otherwise its explanation is stale), and where the entry
@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from metabits import paper_numbers as pn
+from metabits.book import paper_numbers as pn
 
 
 def _msg(entry, row):
@@ -90,7 +90,25 @@ def test_evaluate_and_lookup():
     assert pn.format_value(70.0178, 0, "%") == "70.02%"
 
 
-def test_library_import_does_not_need_pandas():
-    code = "import sys, metabits.paper_numbers; print('pandas' in sys.modules)"
+def test_registry_import_needs_neither_pandas_nor_matplotlib():
+    code = ("import sys, metabits.book.paper_numbers; "
+            "print('pandas' in sys.modules, 'matplotlib' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
+    assert out.stdout.strip() == "False False"
+
+
+def test_the_former_module_paper_numbers_still_gives_the_registry():
+    """``metabits.paper_numbers`` (the registry's home before metabits.book) re-exports it."""
+    from metabits import paper_numbers as old
+
+    assert old.REGISTRY is pn.REGISTRY and old.ROBERTS_LAB == pn.ROBERTS_LAB
+    assert all(getattr(old, name) is getattr(pn, name) for name in pn.__all__)
+
+
+def test_the_essays_settings_have_one_home():
+    """The registry's ROBERTS_* are the constants of metabits.roberts2026 (shared with the
+    explorers), not copies."""
+    from metabits import roberts2026
+
+    assert pn.ROBERTS_LAB is roberts2026.LAB and pn.ROBERTS_ALPHA is roberts2026.ALPHA
+    assert pn.ROBERTS_BETA is roberts2026.BETA and pn.ROBERTS_SETUPS is roberts2026.SETUPS

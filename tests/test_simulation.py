@@ -351,3 +351,21 @@ def test_measure_study_bad_shape():
     from metabits import simulation as sim
     with pytest.raises(ValueError, match=r"\(\.\.\., 2, 4\)"):
         sim.measure_study(np.ones((5, 2, 6)))
+
+
+# ---------------------------------------------------------------- Monte Carlo summaries
+
+def test_mc_standard_errors_match_the_spread_of_repeated_runs():
+    rng = np.random.default_rng(11)
+    x = rng.gamma(4.0, size=(4000, 200))             # 4000 independent runs of 200 values
+    y = rng.gamma(8.0, size=(4000, 200))
+    m, s = sim.mc_mean(x), sim.mc_sd(x)
+    assert np.mean(m.se) == pytest.approx(np.std(m.value), rel=0.06)
+    assert np.mean(s.se) == pytest.approx(np.std(s.value), rel=0.08)   # kurtosis-aware SE
+    r = sim.mc_ratio(sim.mc_mean(y), m)
+    assert np.median(r.se) == pytest.approx(np.std(r.value), rel=0.12)
+
+
+def test_mc_ratio_refuses_an_unresolved_denominator():
+    with pytest.raises(ValueError, match="within two"):
+        sim.mc_ratio(sim.MCEstimate(0.02, 0.001, 200), sim.MCEstimate(0.0007, 0.001, 200))

@@ -28,8 +28,14 @@ Roberts (2026). One module per idea:
   intervals
 * :mod:`metabits.datasets` – tables copied from the papers, with their sources, and the MaskOri
   data of 16 people (Hellmann, Zehetleitner & Rausch, 2023)
-* :mod:`metabits.plotting` – the book's colours and deterministic figure files (imported on
-  first use, so that ``import metabits`` does not load matplotlib)
+* :mod:`metabits.plotting` – Figures 6–7 of Meyen et al. (imported on first use, so that
+  ``import metabits`` does not load matplotlib); :mod:`metabits.palette` – the colours of the
+  figures and the explorers
+* :mod:`metabits.explore` – the explorers: a library function, its controls' grid, a static
+  website rendering and a live one in a kernel (Parts I and III)
+* :mod:`metabits.roberts2026` – the settings Roberts (2026) prints in its demos
+* :mod:`metabits.book` – book-only code: the registry of paper numbers, the figure style, the
+  notebooks' ``glue`` (not imported by ``import metabits``)
 
 Conventions, each with one home:
 

@@ -1,125 +1,26 @@
-"""The book's figure style and deterministic figure files.
+"""Figures of the library: Meyen et al.'s Figures 6–7 (six Type 2 measures against accuracy).
 
-Colours and markers follow Meyen et al. (2025): uniform noise (highest information) black with
-inverted triangles and solid lines, normal noise orange with diamonds and dashed lines, binary
-noise (lowest information) green with triangles and dotted lines.
+:func:`plot_six_measures` draws the results of :func:`metabits.simulation.measure_study` in the
+colours, markers and line styles of the noise cases (:data:`metabits.palette.NOISE_STYLE`). The
+book's own figure style and figure files are :mod:`metabits.book.style`; the names
+``save_figure``, ``use_book_style`` and the colours (``NOISE_STYLE``, ``REGION_COLOR``,
+``ACCENT``, ``NORMALISER``) are still importable from here.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import matplotlib as mpl
+from .palette import ACCENT, NOISE_STYLE, NORMALISER, REGION_COLOR
 
 __all__ = ["ACCENT", "NOISE_STYLE", "NORMALISER", "REGION_COLOR", "SIX_PANELS",
-           "plot_six_measures", "save_figure", "use_book_style"]
-
-#: colour, marker and line style of each noise case
-NOISE_STYLE = {
-    "uniform": {"color": "black", "marker": "v", "linestyle": "-", "label": "uniform noise"},
-    "normal": {"color": "#e69f00", "marker": "D", "linestyle": "--", "label": "normal noise"},
-    "binary": {"color": "#009e73", "marker": "^", "linestyle": ":", "label": "binary noise"},
-}
-#: fill of the admissible (accuracy, information) region
-REGION_COLOR = "0.85"
-#: highlight colour for the measured quantity in Figure 5
-ACCENT = "#d55e00"
-NORMALISER = "#0072b2"
+           "plot_six_measures"]
 
 
-def use_book_style() -> None:
-    """Set matplotlib defaults for the book: readable sizes and reproducible SVG output.
+def __getattr__(name):  # the book's style, formerly here: metabits.book.style
+    if name in ("save_figure", "use_book_style"):
+        from .book import style
 
-    Font size 10 pt (titles bold), no top or right spines, no legend frame, 150 dpi PNG files,
-    and SVG files with fixed element ids and text as paths, so that a rebuild leaves the
-    committed figures unchanged. Changes :data:`matplotlib.rcParams` for the whole session.
-
-    Parameters
-    ----------
-    None
-
-    Returns
-    -------
-    None
-
-    Raises
-    ------
-    None
-        It sets only parameters that matplotlib knows, with valid values.
-
-    References
-    ----------
-    Meyen et al. (2025), Figures 2–8: the book redraws them in this style (colours and markers
-    of the noise cases in :data:`NOISE_STYLE`).
-
-    Examples
-    --------
-    >>> import matplotlib as mpl
-    >>> use_book_style()
-    >>> mpl.rcParams["font.size"], mpl.rcParams["savefig.dpi"]
-    (10.0, 150.0)
-    """
-    mpl.rcParams.update({
-        "figure.dpi": 110,
-        "savefig.dpi": 150,
-        "font.size": 10,
-        "axes.spines.top": False,
-        "axes.spines.right": False,
-        "axes.titlesize": 10,
-        "axes.titleweight": "bold",
-        "legend.frameon": False,
-        "svg.hashsalt": "metabits",  # fixed ids in SVG files, so a rebuild leaves git clean
-        "svg.fonttype": "path",
-    })
-
-
-def save_figure(fig, stem: str, folder) -> list[Path]:
-    """Write ``fig`` as ``<stem>.png`` and ``<stem>.svg`` in ``folder``, without timestamps.
-
-    Regenerating an unchanged figure leaves both files byte for byte the same, so committed
-    figures show in ``git status`` only when they really change. The library knows nothing of
-    the book's layout: the caller names the folder (the book's notebooks pass its ``figures/``).
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-        The figure.
-    stem : str
-        Bare file name without extension, e.g. ``"fig6_measures"``.
-    folder : str or pathlib.Path
-        Where to write (created if missing).
-
-    Returns
-    -------
-    list of pathlib.Path
-        The PNG and SVG paths written.
-
-    Raises
-    ------
-    ValueError
-        For a stem with a folder or an extension in it.
-
-    References
-    ----------
-    The book's figures of Meyen et al. (2025), Figures 1–8, are written with it (developers'
-    guide: figures go to ``figures/`` through this function).
-
-    Examples
-    --------
-    >>> import tempfile, matplotlib.pyplot as plt
-    >>> fig, ax = plt.subplots()
-    >>> [p.name for p in save_figure(fig, "demo", tempfile.mkdtemp())]
-    ['demo.png', 'demo.svg']
-    """
-    if not stem or "/" in stem or stem.endswith((".png", ".svg")):
-        raise ValueError(f"stem must be a bare file name without extension; got {stem!r}")
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    paths = [folder / f"{stem}.png", folder / f"{stem}.svg"]
-    with mpl.rc_context({"svg.hashsalt": "metabits"}):
-        fig.savefig(paths[0], metadata={"Software": None}, bbox_inches="tight")
-        fig.savefig(paths[1], metadata={"Date": None, "Creator": None}, bbox_inches="tight")
-    return paths
+        return getattr(style, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # --- Figures 6 and 7: six Type 2 measures against accuracy ----------------------------------------

@@ -2,10 +2,10 @@
 
 Serves the built site on 127.0.0.1 and drives headless Chromium through every page that shows an
 explorer (a ``<div class="metabits-explorer">``, written by :func:`metabits.explore.static_html`),
-with every request outside 127.0.0.1 blocked, the same way as tests/test_browser.py (whose
-``site_url`` and ``browser`` fixtures and page-report script this module reuses). Each page is
-loaded once, in a fresh browser context (so that its requests are not served from another page's
-cache), and checked for:
+with every request outside 127.0.0.1 blocked, the same way as tests/test_browser.py (this module
+reuses the ``site_url`` and ``browser`` fixtures of conftest.py and the page-report script of
+_browser.py). Each page is loaded once, in a fresh browser context (so that its requests are not
+served from another page's cache), and checked for:
 
 - no console error or uncaught script error, no failed request;
 - ``plotly.min.js`` requested exactly once, from the site's own ``_static``;
@@ -34,8 +34,9 @@ from urllib.parse import urlsplit
 
 import numpy as np
 import pytest
-from test_browser import (HEIGHT, NARROW, PAGE_REPORT_JS, TIMEOUT_MS,  # noqa: F401 (fixtures)
-                          WAIT_FOR_MATHJAX_JS, WIDE, _fmt, browser, site_url)
+from _browser import HEIGHT, NARROW, PAGE_REPORT_JS, TIMEOUT_MS, WAIT_FOR_MATHJAX_JS, WIDE, _fmt
+
+pytestmark = [pytest.mark.browser, pytest.mark.build]
 
 #: the explorer element written by metabits.explore.static_html (a start tag, not the text
 #: ``class="metabits-explorer"`` that the API page shows in a code example)
@@ -245,7 +246,7 @@ def _visit(context, url: str, base: str) -> dict:
 
 
 @pytest.fixture(scope="module")
-def visits(browser, site_url, explorer_pages):  # noqa: F811 (fixtures from test_browser)
+def visits(browser, site_url, explorer_pages):  # fixtures from conftest.py
     """Every explorer page, each in a fresh context: ``{path: what _visit saw}``."""
     external: dict[str, set] = {}
     results = {}

@@ -17,7 +17,8 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 from metabits import simulation as sim  # noqa: E402
-from metabits.plotting import SIX_PANELS, plot_six_measures, use_book_style  # noqa: E402
+from metabits.book import use_book_style  # noqa: E402
+from metabits.plotting import SIX_PANELS, plot_six_measures  # noqa: E402
 
 KINDS = ("uniform", "normal", "binary")
 COLUMN_PX = 688

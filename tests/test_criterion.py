@@ -239,7 +239,7 @@ def test_trial_counts_implied_by_table_s2():
 def test_printed_m_ratios_are_means_of_ratios():
     """Every printed M-ratio exceeds meta-d′/d′, and the second-order mean-of-ratios correction
     with Var d′ = 4 Var c from Table S2 brings every row closer (within 1.3e-4 of the print)."""
-    from metabits import paper_numbers as pn
+    from metabits.book import paper_numbers as pn
 
     ratio = S1.meta_d / S1.d_prime
     assert np.all(S1.m_ratio > ratio)

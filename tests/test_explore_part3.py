@@ -1,4 +1,4 @@
-"""The Part III explorers (metabits.explore_oskr): every frame equals a direct computation.
+"""The Part III explorers (metabits.explore.part3, part3_agents): every frame equals a direct computation.
 
 The direct computations go another way than the explorers' library calls where one exists: the
 mutual information and entropies of a hand-built joint table (metabits.information, plug-in sums)
@@ -11,9 +11,8 @@ import numpy as np
 import pytest
 
 import metabits as mb
-from metabits import explore
-from metabits import explore_oskr as eo
-from metabits import paper_numbers as pn
+from metabits import explore, roberts2026
+from metabits.explore import part3, part3_agents
 
 from conftest import assert_paper
 
@@ -22,9 +21,10 @@ TASKS = {"checkout": [0.3, 0.3, 0.2, 0, 0.2, 0.1, 0, 0.6],
          "compute only": [0, 0, 0, 0, 0, 0.5, 0, 0]}
 AGENT_OSKR = np.array([0.5, 0.55, 0.6, 0.45, 0.5, 0.8, 0.6, 0.2])
 ARGS = {"deployment_explorer": (AGENTS,), "router_explorer": (TASKS, AGENT_OSKR)}
-ALL = [pytest.param(functools.partial(getattr(eo, name), *ARGS.get(name, ())), id=name)
-       for name in eo.__all__]
-DEFAULTS = [pytest.param(getattr(eo, name), id=name) for name in eo.__all__]
+PART3 = part3.__all__ + part3_agents.__all__
+ALL = [pytest.param(functools.partial(getattr(explore, name), *ARGS.get(name, ())), id=name)
+       for name in PART3]
+DEFAULTS = [pytest.param(getattr(explore, name), id=name) for name in PART3]
 
 
 def joint_symmetric(prevalence, error):
@@ -42,7 +42,7 @@ def info_of(joint):
 
 @pytest.mark.parametrize("success, right", [(0.5, 0.8), (0.1, 0.95), (0.9, 0.5), (0.35, 1.0)])
 def test_oskr_explorer_frames(success, right):
-    e = eo.oskr_explorer()
+    e = explore.oskr_explorer()
     v = e.view(success=success, right=right)
     h_t, mi, ratio = info_of(joint_symmetric(success, 1 - right))
     assert v.trace("this setting").y[0] == pytest.approx(ratio, abs=1e-9)
@@ -54,7 +54,7 @@ def test_oskr_explorer_frames(success, right):
 
 def test_oskr_explorer_reading_of_the_essay():
     """The essay's 0.60 at sliders (50%, 80%) is the linear score, not OSKR (audit chapter)."""
-    v = eo.oskr_explorer().view(success=0.5, right=0.8)
+    v = explore.oskr_explorer().view(success=0.5, right=0.8)
     linear = v.trace("linear score: hit − false-alarm rate")
     assert_paper(float(np.interp(0.8, linear.x, linear.y)), 0.60, 2, "linear score at 80%")
     assert v.trace("this setting").y[0] == pytest.approx(0.278, abs=5e-4)
@@ -63,7 +63,7 @@ def test_oskr_explorer_reading_of_the_essay():
 @pytest.mark.parametrize("prevalence, error, gain", [(0.5, 0.2, 0.3), (0.7, 0.45, 0.0),
                                                      (0.9, 0.05, 0.9), (0.5, 0.5, 1.0)])
 def test_feedback_lab_frames(prevalence, error, gain):
-    v = eo.feedback_lab_explorer().view(prevalence=prevalence, error=error, gain=gain)
+    v = explore.feedback_lab_explorer().view(prevalence=prevalence, error=error, gain=gain)
     eff = error * (1 - gain)
     joint = joint_symmetric(prevalence, eff)
     h_t, mi, ratio = info_of(joint)
@@ -74,7 +74,7 @@ def test_feedback_lab_frames(prevalence, error, gain):
 
 
 def test_feedback_lab_all_frames_are_channels():
-    e = eo.feedback_lab_explorer()
+    e = explore.feedback_lab_explorer()
     views = explore.frames(e)
     assert len(views) == 3 * 11 * 11
     for v in views:
@@ -83,7 +83,7 @@ def test_feedback_lab_all_frames_are_channels():
 
 
 def test_surface_lines_depend_on_the_effective_error_only():
-    v = eo.oskr_surface_explorer(gains=(0.0, 0.5)).view(prevalence=0.8)
+    v = explore.oskr_surface_explorer(gains=(0.0, 0.5)).view(prevalence=0.8)
     g0, g5 = v.trace("g = 0"), v.trace("g = 0.5")
     # ε = 0.2 at gain 0.5 is ε_eff = 0.1, which is ε = 0.1 at gain 0
     assert np.interp(0.2, g5.x, g5.y) == pytest.approx(np.interp(0.1, g0.x, g0.y), abs=1e-9)
@@ -93,14 +93,14 @@ def test_surface_lines_depend_on_the_effective_error_only():
 
 @pytest.mark.parametrize("prevalence", [0.5, 0.8, 0.95])
 def test_surface_essay_point(prevalence):
-    v = eo.oskr_surface_explorer().view(prevalence=prevalence)
+    v = explore.oskr_surface_explorer().view(prevalence=prevalence)
     expected = info_of(joint_symmetric(prevalence, 0.22 * 0.65))[2]
     assert v.trace("the essay's setting").y[0] == pytest.approx(expected, abs=1e-9)
 
 
 @pytest.mark.parametrize("active, skew", [(8, 0.0), (1, 2.0), (5, 0.75), (8, 3.0)])
 def test_entropy_explorer_frames(active, skew):
-    v = eo.entropy_explorer().view(active=active, skew=skew)
+    v = explore.entropy_explorer().view(active=active, skew=skew)
     p = v.trace("P(X)").y
     assert p.sum() == pytest.approx(1.0)
     assert np.all(p[active:] == 0)
@@ -110,13 +110,13 @@ def test_entropy_explorer_frames(active, skew):
 
 
 def test_entropy_primer_printed_value():
-    v = eo.entropy_explorer().view()   # the defaults: eight equally likely outcomes
+    v = explore.entropy_explorer().view()   # the defaults: eight equally likely outcomes
     assert_paper(float(v.trace("bits").x[0]), 3.00, 2, "H(X), eight equally likely outcomes")
 
 
 @pytest.mark.parametrize("noise", [0.0, 0.1, 0.4, 0.5])
 def test_channel_noise_frames(noise):
-    v = eo.channel_noise_explorer().view(noise=noise)
+    v = explore.channel_noise_explorer().view(noise=noise)
     h2 = 0.0 if noise in (0.0, 1.0) else -(noise * np.log2(noise)
                                            + (1 - noise) * np.log2(1 - noise))
     assert v.trace("this noise").y[0] == pytest.approx(1 - h2, abs=1e-12)
@@ -126,7 +126,7 @@ def test_channel_noise_frames(noise):
 
 @pytest.mark.parametrize("wrong", [0.0, 0.09, 0.24, 0.5])
 def test_alpha_beta_frames(wrong):
-    v = eo.alpha_beta_explorer().view(wrong=wrong)
+    v = explore.alpha_beta_explorer().view(wrong=wrong)
     joint = np.array([[0.72, 0.0], [0.28 * wrong, 0.28 * (1 - wrong)]])  # hit rate 1
     assert v.trace("this P(confident | wrong)", panel=1).y[0] == pytest.approx(
         info_of(joint)[2], abs=1e-9)
@@ -135,20 +135,20 @@ def test_alpha_beta_frames(wrong):
 
 
 def test_alpha_beta_systems_sit_at_the_printed_oskr():
-    v = eo.alpha_beta_explorer().view()
-    for name, (acc, target, wrong) in {"Alpha": pn.ROBERTS_ALPHA, "Beta": pn.ROBERTS_BETA}.items():
+    v = explore.alpha_beta_explorer().view()
+    for name, (acc, target, wrong) in {"Alpha": roberts2026.ALPHA, "Beta": roberts2026.BETA}.items():
         t = v.trace(f"System {name}")
         hit = float(t.x[0])
         joint = np.array([[acc * hit, acc * (1 - hit)], [(1 - acc) * wrong, (1 - acc) * (1 - wrong)]])
         assert_paper(info_of(joint)[2], target, 2, f"OSKR of System {name}")
     # another accuracy: the essay's systems are not drawn
-    names = [t.name for t in eo.alpha_beta_explorer(accuracy=0.8).view().traces]
+    names = [t.name for t in explore.alpha_beta_explorer(accuracy=0.8).view().traces]
     assert "System Alpha" not in names
 
 
 @pytest.mark.parametrize("error", [0.22, 0.3, 0.5])
 def test_verifier_points_realise_the_essay_levels(error):
-    v = eo.verifier_explorer().view(error=error)
+    v = explore.verifier_explorer().view(error=error)
     pts = v.trace("set-ups on the curve")
     for g, level in zip(pts.x, pts.y):
         assert 0 <= g <= 1
@@ -160,7 +160,7 @@ def test_verifier_points_realise_the_essay_levels(error):
 
 @pytest.mark.parametrize("a_t, k_t", [(0.6, 0.1), (0.8, 0.5), (0.95, 0.9), (0.7, 0.2)])
 def test_deployment_frames(a_t, k_t):
-    v = eo.deployment_explorer(AGENTS).view(accuracy_threshold=a_t, oskr_threshold=k_t)
+    v = explore.deployment_explorer(AGENTS).view(accuracy_threshold=a_t, oskr_threshold=k_t)
     placed = {}
     for posture in mb.cognitive_chain.POSTURES.values():
         t = v.trace(posture)
@@ -175,7 +175,7 @@ def test_deployment_frames(a_t, k_t):
 @pytest.mark.parametrize("task", list(TASKS))
 @pytest.mark.parametrize("verify", [0.0, 0.6, 1.0])
 def test_router_frames(task, verify):
-    v = eo.router_explorer(TASKS, AGENT_OSKR).view(task=task, verify=verify)
+    v = explore.router_explorer(TASKS, AGENT_OSKR).view(task=task, verify=verify)
     k = AGENT_OSKR.copy()
     k[-1] = verify                               # Verify is the last operation
     load = np.asarray(TASKS[task])
@@ -189,28 +189,28 @@ def test_router_frames(task, verify):
 
 
 @pytest.mark.parametrize("make, kwargs", [
-    (eo.deployment_explorer, {"agents": {}}),
-    (eo.deployment_explorer, {"agents": {"x": (1.2, 0.5)}}),
-    (eo.deployment_explorer, {"agents": AGENTS, "oskr_threshold": [0.5, 1.5]}),
-    (eo.router_explorer, {"tasks": {}, "oskr_by_operation": AGENT_OSKR}),
-    (eo.router_explorer, {"tasks": {"none": [0] * 8}, "oskr_by_operation": AGENT_OSKR}),
-    (eo.router_explorer, {"tasks": TASKS, "oskr_by_operation": AGENT_OSKR[:7]}),
-    (eo.router_explorer, {"tasks": TASKS, "oskr_by_operation": AGENT_OSKR, "verify": [-0.1]}),
-    (eo.oskr_explorer, {"success": [0.0, 0.5]}),
-    (eo.oskr_explorer, {"right": [0.4, 0.8]}),
-    (eo.oskr_explorer, {"right": [0.9, 0.8]}),          # not increasing
-    (eo.feedback_lab_explorer, {"error": [0.2, 1.2]}),
-    (eo.feedback_lab_explorer, {"prevalence": [1.0]}),
-    (eo.feedback_lab_explorer, {"gain": []}),
-    (eo.oskr_surface_explorer, {"gains": (0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6)}),
-    (eo.oskr_surface_explorer, {"gains": (0, 1.5)}),
-    (eo.entropy_explorer, {"active": [0, 1]}),
-    (eo.entropy_explorer, {"active": [9]}),
-    (eo.entropy_explorer, {"skew": [-1.0, 0.0]}),
-    (eo.channel_noise_explorer, {"noise": [0.1, float("nan")]}),
-    (eo.alpha_beta_explorer, {"accuracy": 1.0}),
-    (eo.alpha_beta_explorer, {"wrong": [0.1, 0.1]}),
-    (eo.verifier_explorer, {"error": [0.0, 0.2]}),
+    (explore.deployment_explorer, {"agents": {}}),
+    (explore.deployment_explorer, {"agents": {"x": (1.2, 0.5)}}),
+    (explore.deployment_explorer, {"agents": AGENTS, "oskr_threshold": [0.5, 1.5]}),
+    (explore.router_explorer, {"tasks": {}, "oskr_by_operation": AGENT_OSKR}),
+    (explore.router_explorer, {"tasks": {"none": [0] * 8}, "oskr_by_operation": AGENT_OSKR}),
+    (explore.router_explorer, {"tasks": TASKS, "oskr_by_operation": AGENT_OSKR[:7]}),
+    (explore.router_explorer, {"tasks": TASKS, "oskr_by_operation": AGENT_OSKR, "verify": [-0.1]}),
+    (explore.oskr_explorer, {"success": [0.0, 0.5]}),
+    (explore.oskr_explorer, {"right": [0.4, 0.8]}),
+    (explore.oskr_explorer, {"right": [0.9, 0.8]}),          # not increasing
+    (explore.feedback_lab_explorer, {"error": [0.2, 1.2]}),
+    (explore.feedback_lab_explorer, {"prevalence": [1.0]}),
+    (explore.feedback_lab_explorer, {"gain": []}),
+    (explore.oskr_surface_explorer, {"gains": (0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6)}),
+    (explore.oskr_surface_explorer, {"gains": (0, 1.5)}),
+    (explore.entropy_explorer, {"active": [0, 1]}),
+    (explore.entropy_explorer, {"active": [9]}),
+    (explore.entropy_explorer, {"skew": [-1.0, 0.0]}),
+    (explore.channel_noise_explorer, {"noise": [0.1, float("nan")]}),
+    (explore.alpha_beta_explorer, {"accuracy": 1.0}),
+    (explore.alpha_beta_explorer, {"wrong": [0.1, 0.1]}),
+    (explore.verifier_explorer, {"error": [0.0, 0.2]}),
 ])
 def test_bad_grids_are_value_errors(make, kwargs):
     with pytest.raises(ValueError):
@@ -239,13 +239,13 @@ def test_every_explorer_has_defaults(make):
 
 
 def test_default_router_and_matrix():
-    v = eo.deployment_explorer().view(accuracy_threshold=0.8, oskr_threshold=0.5)
-    assert v.trace("scout / draft generator").y.round(2).tolist() == [pn.ROBERTS_ALPHA[1]]
-    assert v.trace("do not delegate").y.round(2).tolist() == [pn.ROBERTS_BETA[1]]
+    v = explore.deployment_explorer().view(accuracy_threshold=0.8, oskr_threshold=0.5)
+    assert v.trace("scout / draft generator").y.round(2).tolist() == [roberts2026.ALPHA[1]]
+    assert v.trace("do not delegate").y.round(2).tolist() == [roberts2026.BETA[1]]
     trace = mb.cognitive_chain.simulate_chain(mb.cognitive_chain.roberts_profiles().scores[0],
                                               20_000, rng=7)
     k = mb.cognitive_chain.per_operation_oskr(trace, rng=8).oskr   # another n_boot: same point
-    v = eo.router_explorer().view(verify=0.0)
+    v = explore.router_explorer().view(verify=0.0)
     k[-1] = 0.0
     assert v.trace("OSKR − load").x == pytest.approx(k - 0.3)
 
@@ -261,9 +261,23 @@ def _caption(out):
 
 
 @pytest.mark.parametrize("make", ALL)
-def test_live_controls_redraw(make):
-    """In a kernel: each widget, moved to the end of its grid, redraws that setting's view."""
+def test_live_controls_redraw(make, monkeypatch):
+    """In a kernel: each widget, moved to the end of its grid, redraws that setting's view.
+
+    The matplotlib figure of every redraw is checked (one axes per panel), but not rasterised:
+    the PNG itself is tests/test_explore.py's (test_live_slider_and_menu_redraw_the_output), and
+    rendering some 25 PNGs here took most of this module's time.
+    """
     pytest.importorskip("ipywidgets")
+    from IPython.display import Image
+    from matplotlib.figure import Figure
+
+    from metabits.explore import kernel
+
+    drawn = []
+    tiny = kernel._png(Figure(figsize=(0.1, 0.1)))
+    monkeypatch.setattr(kernel, "_png", lambda fig: drawn.append(fig) or Image(data=tiny.data,
+                                                                                 format="png"))
     e = make()
     box = explore.live(e)
     widgets, out = box.children[0].children, box.children[1]
@@ -274,3 +288,13 @@ def test_live_controls_redraw(make):
         setting[c.name] = c.values[-1]
         assert _caption(out).strip() == e.view(**setting).caption
         assert any("image/png" in o.get("data", {}) for o in out.outputs)
+    assert len(drawn) == 1 + sum(c.values[-1] != c.default for c in e.controls)  # one per change
+    assert all(len(fig.axes) == len(e.panels) for fig in drawn)
+
+
+def test_the_former_module_explore_oskr_still_gives_every_part3_explorer():
+    """``metabits.explore_oskr`` (the explorers' home before the explore package) re-exports."""
+    from metabits import explore_oskr
+
+    assert sorted(explore_oskr.__all__) == sorted(PART3)
+    assert all(getattr(explore_oskr, n) is getattr(explore, n) for n in PART3)

@@ -1,0 +1,216 @@
+"""The paper numbers of Meyen et al. (2025): Figures 1, 2, 5, 8, Tables 1–2, the text's examples.
+
+Entries of the book's registry (:mod:`metabits.book.paper_numbers`), each recomputed with public
+``metabits`` calls.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+import metabits as mb
+
+from .paper_number import KNOWN_DISCREPANCY, PaperNumber
+
+__all__ = ["meyen2025"]
+
+
+# --- shared computations -------------------------------------------------------------------------
+
+@lru_cache(maxsize=None)
+def _table1():
+    """Meyen et al.'s Table 1 as the (nR_S1, nR_S2) rows: true label -1, then +1."""
+    return mb.datasets.meyen_table1()
+
+
+@lru_cache(maxsize=None)
+def _table1_measures():
+    return mb.type2_measures(_table1())
+
+
+@lru_cache(maxsize=None)
+def _table1_fit(pad: float):
+    counts = _table1()
+    return mb.fit_meta_d(counts[0], counts[1], pad=pad)
+
+
+def _statconfr_pad() -> float:
+    """statConfR's padding 1/(2K) for Table 1's K = 2 confidence levels (4 responses = 2K)."""
+    return 1.0 / _table1().shape[1]
+
+
+def _farthest(values, target: float) -> float:
+    """The value farthest from ``target``: the book value of a number printed for several."""
+    values = np.ravel(values)
+    return float(values[np.argmax(np.abs(values - target))])
+
+
+def _others(conf) -> np.ndarray:
+    """Each response's confidences in the labels it does not predict (one per row)."""
+    conf = np.asarray(conf)
+    top = np.argmax(conf, axis=1)
+    keep = np.arange(conf.shape[1])[None, :] != top[:, None]
+    return conf[keep].reshape(conf.shape[0], -1)
+
+
+# --- Meyen et al. (2025) -------------------------------------------------------------------------
+
+_FIG1 = ([0.6, 0.9], [2 / 3, 1 / 3])  # Figure 1: confidence 60% on 2/3, 90% on 1/3 of the trials
+_L4_UNIFORM = [0.25, 0.25, 0.25, 0.25]  # Theorem 6 worked examples: L = 4, acc = 0.4
+_L4_SKEWED = [0.32, 0.32, 0.32, 0.04]
+_LABELS = {0: "−1", 1: "+1"}
+
+
+def meyen2025() -> tuple[PaperNumber, ...]:
+    """Meyen et al. (2025): Figures 1, 2, 5, 8, Tables 1–2 and the worked examples of the text."""
+
+    def n(name, where, what, printed, book, **kw):
+        return PaperNumber(f"meyen2025/{name}", "meyen2025", where, what, printed, book, **kw)
+
+    out = [
+        n("fig1-acc", "Figure 1a", "accuracy of the example classifier (60% on 2/3, 90% on 1/3)",
+          "70", lambda: 100 * mb.accuracy(*_FIG1), unit="%"),
+        n("fig1-pti60", "Figure 1b", "pti(60%)", "0.03", lambda: mb.pti(0.6), unit="bit"),
+        n("fig1-pti90", "Figure 1b", "pti(90%)", "0.53", lambda: mb.pti(0.9), unit="bit"),
+        n("fig1-info", "Figure 1c", "info = E[pti(C)] of the example classifier", "0.20",
+          lambda: mb.transmitted_information(*_FIG1), unit="bit"),
+        n("text-h2-70", "Transmitted Information (text)", "remaining uncertainty H₂(70%)",
+          "0.88", lambda: mb.binary_entropy(0.7), unit="bit"),
+        n("text-pti-70", "Transmitted Information (text)", "pti(70%) = 1 − H₂(70%)", "0.12",
+          lambda: mb.pti(0.7), unit="bit"),
+        n("fig2-normal-acc", "Figure 2a–c (text)", "accuracy of normal noise with d′ = 1.05",
+          "70", lambda: 100 * mb.accuracy_from_dprime(1.05), unit="%"),
+        n("fig2-normal-info", "Figure 2a–c (text)", "info of normal noise with d′ = 1.05",
+          "0.18", lambda: mb.normal_info(1.05), unit="bit",
+          explanation=(
+              "The paper fixes the sensitivity of this row, d′ = 1.05, and derives acc = 70% from "
+              "it; at d′ = 1.05 the information is {info_paper:.4f} bit, which prints as "
+              "{info_paper:.2f}. The book's chapters define the normal-noise classifier by its "
+              "accuracy instead (acc = 70% exactly, d′ = 2Φ⁻¹(0.7) = {d_exact:.4f}), where the "
+              "information is {info_exact:.4f} bit and prints as {info_exact:.2f}: the book's "
+              "other number, explained by the rounding of d′ (the accuracy at d′ = 1.05 is "
+              "{acc_paper:.2f}%). The two values straddle the rounding boundary 0.175 "
+              "(chapter 2)."),
+          facts=lambda: {"d_exact": mb.dprime_from_accuracy(0.7),
+                         "info_exact": mb.noise_info("normal", 0.7),
+                         "info_paper": mb.normal_info(1.05),
+                         "acc_paper": 100 * mb.accuracy_from_dprime(1.05)}),
+        n("fig2-binary-info", "Figure 2d–f (text)", "info of binary noise at acc = 70%", "0.12",
+          lambda: mb.noise_info("binary", 0.7), unit="bit"),
+        n("fig2-uniform-info", "Figure 2g–i (text)", "info of uniform noise at acc = 70%", "0.4",
+          lambda: mb.noise_info("uniform", 0.7), unit="bit"),
+    ]
+
+    # Theorem 6's worked examples: L = 4 labels, acc = 0.4
+    def best_sizes():
+        conf, _ = mb.max_info_classifier(0.4, _L4_UNIFORM)
+        return (np.asarray(conf) > 0).sum(axis=1)
+
+    def worst(priors):
+        return np.asarray(mb.min_info_classifier(0.4, priors)[0])
+
+    where6 = "Theorem 6 examples (text)"
+    out += [
+        n("thm6-best-m1", where6, "best classifier, uniform priors: fewest labels named (m₁)",
+          "2", lambda: best_sizes().min()),
+        n("thm6-best-m2", where6, "best classifier, uniform priors: most labels named (m₂)",
+          "3", lambda: best_sizes().max()),
+        n("thm6-worst-top", where6, "worst classifier, uniform priors: predicted label", "40",
+          lambda: 100 * _farthest(worst(_L4_UNIFORM).max(axis=1), 0.40), unit="%"),
+        n("thm6-worst-rest", where6, "worst classifier, uniform priors: each other label", "20",
+          lambda: 100 * _farthest(_others(worst(_L4_UNIFORM)), 0.20), unit="%"),
+        n("thm6-skewed-top", where6, "worst classifier, priors 32/32/32/4%: predicted label",
+          "40", lambda: 100 * _farthest(worst(_L4_SKEWED).max(axis=1), 0.40), unit="%"),
+        n("thm6-skewed-common", where6,
+          "worst classifier, priors 32/32/32/4%: each other common label", "28",
+          lambda: 100 * _farthest(_others(worst(_L4_SKEWED)[:, :3]), 0.28), unit="%"),
+        n("thm6-skewed-rare", where6, "worst classifier, priors 32/32/32/4%: the rare label",
+          "4", lambda: 100 * _farthest(worst(_L4_SKEWED)[:, 3], 0.04), unit="%"),
+    ]
+
+    # Table 1: the counts (the package's copy must match the print; "04" as printed)
+    table1 = {0: ["84", "56", "48", "12"], 1: ["04", "56", "64", "76"]}
+    for row, cells in table1.items():
+        for col, printed in enumerate(cells):
+            out.append(n(f"tab1-count-y{'neg' if row == 0 else 'pos'}-r{col + 1}", "Table 1",
+                         f"count of Y = {_LABELS[row]}, response r{col + 1}", printed,
+                         lambda row=row, col=col: _table1()[row, col]))
+
+    # Table 1's SDT measures (text next to Table 1)
+    pad = _statconfr_pad()
+    out += [
+        n("tab1-meta-d", "Table 1 (text)", "meta-d′ (statConfR's padding 1/(2K) per cell)", "1.9",
+          lambda: _table1_fit(pad)["meta_d"],
+          explanation=("statConfR, which the paper names as its implementation, adds 1/(2K) to "
+                       "every cell; with it meta-d′ = {padded:.4f}. Unpadded, meta-d′ = "
+                       "{raw:.4f} would print as {raw:.1f}."),
+          facts=lambda: {"padded": _table1_fit(pad)["meta_d"],
+                         "raw": _table1_fit(0.0)["meta_d"]}),
+        n("tab1-m-ratio", "Table 1 (text)", "M-ratio = meta-d′/d′ (statConfR's padding)", "1.8",
+          lambda: _table1_fit(pad)["m_ratio"], status=KNOWN_DISCREPANCY,
+          explanation=(
+              "With statConfR's padding of 1/(2K) per cell, the fit that reproduces the paper's "
+              "meta-d′ = 1.9 ({meta_d:.4f}) gives M-ratio = {m_ratio:.4f}, which prints as "
+              "{m_ratio:.1f}; without padding it is {m_ratio_raw:.4f}, also {m_ratio_raw:.1f}. "
+              "The printed 1.8 is what one gets by dividing the printed values, 1.9 / 1.05 = "
+              "{ratio_printed:.3f}, or by truncating rather than rounding ({m_ratio_trunc:.1f}); "
+              "only an unusual padding near 1 per cell would make meta-d′ and M-ratio round to "
+              "1.9 and 1.8 together. The book reports statConfR's padded estimate; the "
+              "conclusion, an M-ratio well above 1, is the same (chapter 5)."),
+          facts=lambda: {"meta_d": _table1_fit(pad)["meta_d"],
+                         "m_ratio": _table1_fit(pad)["m_ratio"],
+                         "m_ratio_raw": _table1_fit(0.0)["m_ratio"],
+                         "ratio_printed": _printed_ratio(),
+                         "m_ratio_trunc": np.floor(10 * _table1_fit(pad)["m_ratio"]) / 10},
+          paper_recipe=lambda: _printed_ratio()),
+    ]
+
+    # Table 2: relative frequencies, margins, confidences and pti of each response
+    freq = {0: ["0.21", "0.14", "0.12", "0.03"], 1: ["0.01", "0.14", "0.16", "0.19"]}
+    for row, cells in freq.items():
+        for col, printed in enumerate(cells):
+            out.append(n(f"tab2-freq-y{'neg' if row == 0 else 'pos'}-r{col + 1}", "Table 2",
+                         f"relative frequency of Y = {_LABELS[row]}, response r{col + 1}", printed,
+                         lambda row=row, col=col: mb.response_table(_table1())["freq"][row, col]))
+    rows = {"m": ("margin m̂", ["0.22", "0.28", "0.28", "0.22"], ""),
+            "c": ("confidence ĉ", ["0.95", "0.50", "0.57", "0.86"], ""),
+            "pti": ("pti(ĉ)", ["0.73", "0.00", "0.01", "0.43"], "bit")}
+    for key, (label, cells, unit) in rows.items():
+        for col, printed in enumerate(cells):
+            out.append(n(f"tab2-{key}-r{col + 1}", "Table 2", f"{label} of response r{col + 1}",
+                         printed,
+                         lambda key=key, col=col: mb.response_table(_table1())[key][col],
+                         unit=unit))
+
+    # Figure 5 and the text around it: the measures of Table 1
+    fig5 = [("acc", "Figure 5a (text)", "estimated accuracy", "0.7", ""),
+            ("info", "Figure 5a (text)", "estimated transmitted information", "0.26", "bit"),
+            ("min_info", "Figure 5a (text)", "min info(acc), Theorem 3", "0.12", "bit"),
+            ("max_info", "Figure 5d (text)", "max info(acc), Theorem 3", "0.4", "bit"),
+            ("meta_I", "Figure 5a (text)", "meta-I = info − min info", "0.14", "bit"),
+            ("d_prime", "Tables 1–2, Figure 5b (text)", "sensitivity d′ of Table 1", "1.05", ""),
+            ("meta_I_dprime", "Figure 5b (text)", "normaliser meta-I(d′) of normal noise",
+             "0.056", "bit"),
+            ("meta_I1r", "Figure 5b (text)", "meta-I₁ʳ = meta-I / meta-I(d′)", "2.5", ""),
+            ("H_acc", "Figure 5c (text)", "remaining uncertainty H(Y = Ŷ)", "0.88", "bit"),
+            ("meta_I2r", "Figure 5c (text)", "meta-I₂ʳ = meta-I / H(Y = Ŷ)", "0.16", ""),
+            ("RMI", "Figure 5d (text)", "RMI = meta-I / (max info − min info)", "0.50", "")]
+    for key, where, what, printed, unit in fig5:
+        out.append(n(f"fig5-{key.replace('_', '-')}", where, what, printed,
+                     lambda key=key: _table1_measures()[key], unit=unit))
+
+    # Figure 8: groups of K = 3 members with accuracy 70% (PCWMV)
+    for kind, printed in [("uniform", "89.2"), ("normal", "82"), ("binary", "78.4")]:
+        out.append(n(f"fig8-{kind}-k3", "Figure 8 (text)",
+                     f"group accuracy of three {kind}-noise members with acc = 70%", printed,
+                     lambda kind=kind: 100 * mb.noise_group(kind, 0.7, 3)["acc"], unit="%"))
+    return tuple(out)
+
+
+def _printed_ratio() -> float:
+    """M-ratio from the printed meta-d′ (one decimal) and d′ (two decimals), as the paper's 1.8."""
+    meta_d = round(_table1_fit(_statconfr_pad())["meta_d"], 1)
+    d = round(_table1_measures()["d_prime"], 2)
+    return meta_d / d
