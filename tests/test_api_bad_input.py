@@ -16,7 +16,9 @@ It fails on
 Callables that cannot be fuzzed this way are listed in :data:`EXCLUDED` (and modules in
 :data:`EXCLUDED_MODULES`) with the reason; the completeness test fails for a public callable that
 is neither covered nor listed. Tables are keyed by the callable's name (public names are unique),
-so they survive modules moving into packages. Runtime: about 2 s for ~2,300 mutations.
+so they survive modules moving into packages. Runtime: about 3 s for ~3,300 mutations of 150
+callables (``metabits.studies`` on tiny files in a temporary folder and on a 24-person subset of
+the shipped Confidence Database).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
+import re
 import signal
 import tempfile
 import time
@@ -535,7 +538,8 @@ CALLS = {
     "database_bootstrap": {"tables": (_PADDED, _BAD_TABLES), "n_levels": ([2, 3], _BAD_LEVELS),
                            "pad": (None, "nonneg?"), "n_boot": (20, "size"),
                            "level": (0.95, "open"), "chunk": (500, "size")},
-    "merge_levels": {"tables": (_PADDED3, _BAD_TABLES), "n_levels": ([3, 3, 3], _BAD_LEVELS),
+    "merge_levels": {"tables": (_PADDED3, _BAD_TABLES),
+                     "n_levels": ([3, 3, 3], _BAD_LEVELS + [[2, 3, 3]]),
                      "which": ("top", "choice")},
     "paired_cohens_d": {"a": (_VALUES, _BAD_VALUES), "b": (_VALUES2, _BAD_VALUES),
                         "groups": (None, _BAD_GROUPS)},
@@ -579,7 +583,7 @@ CALLS = {
 ALIASES = {
     "priors": ("prior",), "prior": ("prior",), "meta_d": ("meta-d'",), "d": ("d'",),
     "half_width": ("half-width",), "se": ("standard error",), "ci_level": ("level",),
-    "criteria": ("t2c_",), "values": ("confidence vectors",), "members": ("member",),
+    "criteria": ("t2c_", "Criteria"), "values": ("confidence vectors",), "members": ("member",),
     "weights": ("weight",), "columns": ("column",), "signed_conf": ("signed confidence",),
     "x": ("simulated values", "two simulated"), "numerator": ("MCEstimate",),
     "denominator": ("MCEstimate",), "kinds": ("noise kind",), "accs": ("acc",),
@@ -597,13 +601,16 @@ ALIASES = {
     "tables": ("tables",), "n_levels": ("n_levels",), "which": ("which",),
     "a": ("a and b", "values of a"), "b": ("a and b", "values of b"), "groups": ("groups",),
     "db": ("ConfidenceDatabase",), "names": ("measure",), "bin_sizes": ("bin_size",),
-    "criteria": ("Criteria",), "half": ("half",),
+    "half": ("half",),
 }
 
 
 def names_argument(message: str, name: str) -> bool:
+    """The message names the argument: its name or an alias; a name of one or two letters
+    ("a", "x", "K") as a word of its own, not inside another word."""
     text = message.lower()
-    return any(w.lower() in text for w in (name,) + ALIASES.get(name, ()))
+    return any(re.search(rf"(?<![a-z0-9_]){re.escape(w.lower())}(?![a-z0-9_])", text)
+               if len(w) <= 2 else w.lower() in text for w in (name,) + ALIASES.get(name, ()))
 
 
 def public_modules() -> list:

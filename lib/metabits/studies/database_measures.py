@@ -226,10 +226,12 @@ def database_bootstrap(tables, n_levels, n_boot: int = 200, level: float = 0.95,
     >>> bool(lo[0] < b.value("RMI")[0] < hi[0])
     True
     """
-    from .._validate import as_rng
+    from .._validate import as_probability, as_rng, as_scalar
     from ..measure_bootstrap import MEASURES, PLUGIN, bootstrap_measures
 
     flat, K, lead = _checked(tables, n_levels)
+    level = float(as_probability(as_scalar(level, "level"), "level", low_open=True,
+                                 high_open=True))
     if np.any(flat != np.round(flat)):
         raise ValueError("tables must hold counts that are whole numbers to be resampled")
     pad = None if pad is None else as_nonnegative(pad, "pad")
@@ -322,7 +324,8 @@ def merge_levels(tables, n_levels, which: str):
     which = as_choice(which, ("top", "bottom"), "which")
     flat, K, lead = _checked(tables, n_levels)
     if K.min() < 3:
-        raise ValueError("merging two levels needs K >= 3")
+        raise ValueError(f"n_levels must be >= 3 to merge two levels (K >= 3); got "
+                         f"{int(K.min())}")
     out = np.zeros_like(flat)
     for k in np.unique(K):
         idx = np.flatnonzero(K == k)
@@ -583,22 +586,28 @@ def rahnev_criteria(db, bin_sizes=BIN_SIZES, min_people: int = 10) -> Criteria:
     # within people over difficulty levels: easiest against hardest level of each participant
     diff_sets = [db.names.index(n) for n in DIFFICULTY if n in db.names]
     people = np.flatnonzero(np.isin(sets, diff_sets))
-    by = db.tables(by_difficulty=True)[people]
-    levels = by.sum(axis=(2, 3)) > 0
-    hardest = levels.argmax(axis=1)
-    easiest = levels.shape[1] - 1 - levels[:, ::-1].argmax(axis=1)
-    ends = np.stack([by[np.arange(len(people)), hardest], by[np.arange(len(people)), easiest]], 1)
-    est = database_measures(ends, db.n_levels[people]).estimate
-    within = np.array([paired_cohens_d(est[:, 0, j], est[:, 1, j], sets[people])
-                       for j in cols]).T
+    within = np.full((0, len(cols)), np.nan)  # a copy without a difficulty manipulation
+    if people.size:
+        by = db.tables(by_difficulty=True)[people]
+        levels = by.sum(axis=(2, 3)) > 0
+        hardest = levels.argmax(axis=1)
+        easiest = levels.shape[1] - 1 - levels[:, ::-1].argmax(axis=1)
+        ends = np.stack([by[np.arange(len(people)), hardest],
+                         by[np.arange(len(people)), easiest]], 1)
+        est = database_measures(ends, db.n_levels[people]).estimate
+        within = np.array([paired_cohens_d(est[:, 0, j], est[:, 1, j], sets[people])
+                           for j in cols]).T
     # metacognitive bias: remove the highest against the lowest criterion (K >= 3)
     many = np.flatnonzero(db.n_levels >= 3)
-    t = db.tables()[many]
-    top, K1 = merge_levels(t, db.n_levels[many], "top")
-    bottom, _ = merge_levels(t, db.n_levels[many], "bottom")
-    e_top = database_measures(top, K1).estimate
-    e_bottom = database_measures(bottom, K1).estimate
-    meta = np.array([paired_cohens_d(e_bottom[:, j], e_top[:, j], sets[many]) for j in cols]).T
+    meta = np.full((0, len(cols)), np.nan)  # a copy of two-level scales only
+    if many.size:
+        t = db.tables()[many]
+        top, K1 = merge_levels(t, db.n_levels[many], "top")
+        bottom, _ = merge_levels(t, db.n_levels[many], "bottom")
+        e_top = database_measures(top, K1).estimate
+        e_bottom = database_measures(bottom, K1).estimate
+        meta = np.array([paired_cohens_d(e_bottom[:, j], e_top[:, j], sets[many])
+                         for j in cols]).T
     halves = np.array([_mean_over_sets(split_half(db, n, min_people=min_people))
                        for n in bin_sizes])
     n_sets = {"task_within": int(np.isfinite(within[:, 0]).sum()),
