@@ -78,6 +78,8 @@ _HEADING = re.compile(r"^[-*\s]*[A-Z][A-Za-z ()/_-]{0,40}:")
 def dataset_name(path) -> str:
     """The data set's name from its file name: ``data_Shekhar_2018.csv.gz`` → ``Shekhar_2018``.
 
+    A ``path`` that is not a str or path-like is refused (ValueError).
+
     Examples
     --------
     >>> dataset_name("/x/data_Shekhar_2018.csv.gz"), dataset_name("mine.csv")
@@ -206,10 +208,14 @@ def read_confidence_database(path, *, levels=None, condition=None):
     Raises
     ------
     ValueError
-        For a file without ``Subj_idx``, ``Stimulus``, ``Response`` or ``Confidence``; with
+        For a ``path`` that is not a path (a str or path-like), no file or a folder; a file that
+        is not a readable CSV; a file without ``Subj_idx``, ``Stimulus``, ``Response`` or
+        ``Confidence``; with
         more than two stimuli or responses; with non-numeric codes other than the missing-value
         markers; with continuous confidence (more than :data:`MAX_LEVELS` levels); with fewer
-        than two confidence levels; or an unknown ``condition`` column.
+        than two confidence levels; ``levels`` that are not distinct finite numbers (at least
+        two) covering the values used; or an unknown ``condition`` column (or one not named by
+        a str). A message about the file's content starts with the file's name.
 
     References
     ----------
@@ -359,6 +365,11 @@ def confidence_database_citation(path) -> str:
         there is no such heading; "" when there is no readme or nothing to cite. Several data
         sets say "Unpublished" or "in preparation": that is what is returned.
 
+    Raises
+    ------
+    ValueError
+        For a ``path`` that is not a str or path-like.
+
     Examples
     --------
     >>> import tempfile, os
@@ -417,8 +428,10 @@ def confidence_database_tables(trials, by="participant", n_levels=None):
     Raises
     ------
     ValueError
-        For a missing column, a stimulus or response other than 0/1, or a confidence outside
-        1 … K.
+        For ``trials`` that are not a frame (a pandas.DataFrame or a mapping of columns), a
+        missing column, ``by`` that is not a column name or a sequence of them, a stimulus or
+        response other than 0/1, or a confidence outside 1 … K (messages about the frame's
+        columns start with "trials:").
 
     Examples
     --------
@@ -515,8 +528,8 @@ def build_confidence_database(folder):
     Raises
     ------
     ValueError
-        For a folder without data set files, or any file the loader refuses (the message
-        names the file).
+        For a ``folder`` that is not an existing folder or has no data set files, or any file
+        the loader refuses (the message names the folder and the file).
     """
     folder = as_folder(folder, "folder")
     files = sorted(folder.glob("data_*.csv*"))
@@ -580,6 +593,12 @@ def write_confidence_database(folder, target):
     -------
     tuple of Path
         The two files written.
+
+    Raises
+    ------
+    ValueError
+        For a ``target`` that is not an existing folder (checked before anything is read), and
+        as :func:`build_confidence_database`.
     """
     import csv
 
@@ -665,7 +684,8 @@ class ConfidenceDatabase(Result):
         Raises
         ------
         ValueError
-            For an unknown ``half`` or a ``first`` that is not a positive integer.
+            For an unknown ``half``, a ``first`` that is not a positive integer, or a
+            ``by_difficulty`` that is not True or False.
         """
         M = 2 * SHIPPED_MAX_LEVELS
         P = len(self.n_trials)

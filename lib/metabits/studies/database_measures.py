@@ -156,7 +156,8 @@ def database_measures(tables, n_levels, pad=None) -> DatabaseMeasures:
     Raises
     ------
     ValueError
-        For tables of the wrong shape, negative or non-finite counts, or K outside 2 … M/2.
+        For tables of the wrong shape (or none), negative or non-finite counts, K outside
+        2 … M/2, or a negative or non-finite ``pad``.
 
     Examples
     --------
@@ -216,7 +217,8 @@ def database_bootstrap(tables, n_levels, n_boot: int = 200, level: float = 0.95,
     Raises
     ------
     ValueError
-        As :func:`database_measures`, and for counts that are not whole numbers.
+        As :func:`database_measures`, for counts that are not whole numbers, and for an
+        ``n_boot``, ``level``, ``rng`` or ``chunk`` out of range.
 
     Examples
     --------
@@ -378,7 +380,8 @@ def paired_cohens_d(a, b, groups=None):
     Parameters
     ----------
     a, b : array_like, shape (P,)
-        One value per participant in two conditions; pairs with a NaN are left out.
+        One value per participant in two conditions; pairs with a NaN (or an infinity: an
+        undefined measure) are left out.
     groups : array_like, shape (P,), optional
         Group (data set) of each participant; default one group.
 
@@ -387,6 +390,12 @@ def paired_cohens_d(a, b, groups=None):
     ndarray, shape (G,)
         d of each group in the order of ``np.unique(groups)``; NaN for a group with fewer than
         three complete pairs or no variation in the differences.
+
+    Raises
+    ------
+    ValueError
+        For values that are not numbers, not one-dimensional or empty, or ``a``, ``b`` and
+        ``groups`` of different lengths.
 
     Examples
     --------
@@ -409,16 +418,21 @@ def group_correlations(x, y, groups=None, min_size: int = 10):
     Parameters
     ----------
     x, y : array_like, shape (P,)
-        Pairs with a NaN are left out.
+        Pairs with a NaN or an infinity are left out.
     groups : array_like, shape (P,), optional
         Group (data set) of each participant; default one group.
     min_size : int, default 10
-        Groups with fewer complete pairs give NaN.
+        Groups with fewer complete pairs give NaN; at least 3.
 
     Returns
     -------
     ndarray, shape (G,)
         r of each group in the order of ``np.unique(groups)``.
+
+    Raises
+    ------
+    ValueError
+        As :func:`paired_cohens_d`, and for a ``min_size`` that is not an integer >= 3.
 
     Examples
     --------
@@ -462,17 +476,21 @@ def split_half(db, bin_size: int, names=METACOGNITION, min_people: int = 10):
     names : sequence of str, default :data:`METACOGNITION`
         The measures (from :data:`NAMES`).
     min_people : int, default 10
-        Data sets with fewer participants (with enough trials and both halves defined) give NaN.
+        Data sets with fewer participants (with enough trials and both halves defined) give NaN;
+        at least 3.
 
     Returns
     -------
     ndarray, shape (len(db.names), len(names))
-        r per data set (rows in the order of ``db.names``) and measure.
+        r per data set (rows in the order of ``db.names``) and measure; all NaN when nobody has
+        ``2 * bin_size`` trials.
 
     Raises
     ------
     ValueError
-        For a bin size that is not a positive integer or an unknown measure.
+        For a ``db`` that is not a :class:`ConfidenceDatabase`, a bin size that is not a
+        positive integer (at most :data:`metabits._validate.MAX_SIZE`), ``names`` that are not
+        a non-empty sequence of measures, or a ``min_people`` that is not an integer >= 3.
     """
     from .confidence_database import ConfidenceDatabase
 
@@ -555,11 +573,21 @@ def rahnev_criteria(db, bin_sizes=BIN_SIZES, min_people: int = 10) -> Criteria:
     bin_sizes : sequence of int, default :data:`BIN_SIZES`
         Trials per half for the split-half reliability.
     min_people : int, default 10
-        Data sets with fewer participants (with defined values) are left out of a correlation.
+        Data sets with fewer participants (with defined values) are left out of a correlation;
+        at least 3.
 
     Returns
     -------
     Criteria
+        A criterion without a data set to average (a copy without a difficulty manipulation,
+        or with two confidence levels only) is NaN, with 0 in ``n_sets``.
+
+    Raises
+    ------
+    ValueError
+        For a ``db`` that is not a :class:`ConfidenceDatabase`, ``bin_sizes`` that are not a
+        non-empty sequence of positive integers, or a ``min_people`` that is not an integer
+        >= 3.
 
     References
     ----------
@@ -645,6 +673,8 @@ def write_criteria(db, path) -> None:
 
     The rule behind ``metabits/data/confidence_database_criteria.csv`` (the chapter reads the
     file instead of spending about 20 s recomputing it; the tests recompute and compare).
+    A ``path`` that is a folder or lies in no existing folder is refused (ValueError) before
+    anything is computed.
     """
     from .._validate import as_path
 
