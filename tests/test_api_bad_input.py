@@ -169,11 +169,12 @@ def _write_files() -> dict:
            "all_missing": f"{_HEADER}\n1,NaN,1,3,a,1\n1,2,NaN,3,a,1\n",
            "continuous": _HEADER + "\n" + "\n".join(f"1,{1 + i % 2},1,{i / 40:.3f},a,1"
                                                     for i in range(40)) + "\n",
-           "empty": ""}
+           "empty": "", "header_only": _HEADER + "\n",
+           "latin1": (_HEADER + "\n1,1,1,1,\xe9,1\n1,2,2,2,\xe9,1\n").replace("Subj", "\xff")}
     paths = {}
     for key, text in bad.items():
         paths[key] = f"{_BAD}/data_{key}.csv"
-        with open(paths[key], "w") as f:
+        with open(paths[key], "w", encoding="latin-1") as f:
             f.write(text)
     paths["binary"] = f"{_BAD}/data_binary.csv.gz"
     with open(paths["binary"], "wb") as f:
