@@ -16,7 +16,9 @@ It fails on
 Callables that cannot be fuzzed this way are listed in :data:`EXCLUDED` (and modules in
 :data:`EXCLUDED_MODULES`) with the reason; the completeness test fails for a public callable that
 is neither covered nor listed. Tables are keyed by the callable's name (public names are unique),
-so they survive modules moving into packages. Runtime: about 2 s for ~2,300 mutations.
+so they survive modules moving into packages. Runtime: about 3 s for ~3,300 mutations of 150
+callables (``metabits.studies`` on tiny files in a temporary folder and on a 24-person subset of
+the shipped Confidence Database).
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
+import re
 import signal
+import tempfile
 import time
 import warnings
 
@@ -33,6 +37,8 @@ import pytest
 
 import metabits as mb
 from metabits.simulation import MCEstimate
+from metabits.studies import confidence_database as cdb
+from metabits.studies import database_measures as dbm
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "setitimer"),
                                 reason="the time limit uses SIGALRM (not on Windows)")
@@ -133,6 +139,90 @@ _EST = MCEstimate(0.02, 0.001, 200)
 _DEN = MCEstimate(0.004, 0.0005, 200)
 _TRIALS = {"stimulus": [0, 0, 90, 90, 90], "response": [0, 90, 90, 90, 0],
            "rating": [4, 0, 1, 4, 2]}
+
+
+# --- the Confidence Database (metabits.studies): tiny files and a small subset ---------------
+
+#: A temporary folder, kept for the session: tiny data set files (valid and malformed), and
+#: the targets the writers write into.
+_TMP = tempfile.TemporaryDirectory(prefix="metabits-fuzz-")
+_FOLDER = f"{_TMP.name}/raw"     # one valid data set and its readme (build_confidence_database)
+_BAD = f"{_TMP.name}/bad"        # malformed data set files, one per defect
+_OUT = f"{_TMP.name}/out"        # where the writers write
+_HEADER = "Subj_idx,Stimulus,Response,Confidence,Condition,Accuracy"
+
+
+def _write_files() -> dict:
+    import os
+    for d in (_FOLDER, _BAD, _OUT):
+        os.makedirs(d)
+    rows = [f"{s},{st},{r},{c},{cond},{int(st == r)}" for s in (1, 2) for cond in ("a", "b")
+            for st, r, c in ((1, 1, 0.9), (1, 2, 0.7), (2, 2, 0.5), (2, 1, 0.7), (2, 2, 0.9))]
+    with open(f"{_FOLDER}/data_Tiny_2020.csv", "w") as f:
+        f.write("\n".join([_HEADER] + rows) + "\n")
+    with open(f"{_FOLDER}/readme_Tiny_2020.txt", "w") as f:
+        f.write("Contributor\nA. B.\n\nCitation\nB, A. (2020). A paper. J 1, 1.\n")
+    bad = {"no_response": "Subj_idx,Stimulus,Confidence\n1,1,1\n1,2,2\n",
+           "three_stimuli": f"{_HEADER}\n1,1,1,1,a,1\n1,2,2,2,a,1\n1,3,2,1,a,0\n",
+           "words": f"{_HEADER}\n1,1,left,1,a,1\n1,2,2,2,a,1\n",
+           "one_level": f"{_HEADER}\n1,1,1,3,a,1\n1,2,2,3,a,1\n",
+           "all_missing": f"{_HEADER}\n1,NaN,1,3,a,1\n1,2,NaN,3,a,1\n",
+           "continuous": _HEADER + "\n" + "\n".join(f"1,{1 + i % 2},1,{i / 40:.3f},a,1"
+                                                    for i in range(40)) + "\n",
+           "empty": "", "header_only": _HEADER + "\n",
+           "latin1": (_HEADER + "\n1,1,1,1,\xe9,1\n1,2,2,2,\xe9,1\n").replace("Subj", "\xff")}
+    paths = {}
+    for key, text in bad.items():
+        paths[key] = f"{_BAD}/data_{key}.csv"
+        with open(paths[key], "w", encoding="latin-1") as f:
+            f.write(text)
+    paths["binary"] = f"{_BAD}/data_binary.csv.gz"
+    with open(paths["binary"], "wb") as f:
+        f.write(b"\x1f\x8b\x08\x00garbage\xff\xfe")
+    return paths
+
+
+_BAD_FILES = _write_files()
+_TINY = f"{_FOLDER}/data_Tiny_2020.csv"
+
+
+def _small_database(names=("Kantner_2010", "OHora_2017"), people=12, trials=120):
+    """The shipped copy cut to two data sets (one with a difficulty manipulation, both K >= 3),
+    each person's first ``trials`` trials of the first ``people`` people: milliseconds a call."""
+    db = cdb.confidence_database()
+    pick = [db.names.index(n) for n in names]
+    keep = np.concatenate([np.flatnonzero(db.dataset == i)[:people] for i in pick])
+    owner = np.repeat(np.arange(len(db.n_trials)), db.n_trials)
+    trial = np.isin(owner, keep) & (db.position() < trials)
+    index = np.full(len(db.names), -1)
+    index[pick] = np.arange(len(pick))
+    return cdb.ConfidenceDatabase(
+        names=tuple(names), sets=db.sets[db.sets.name.isin(names)].reset_index(drop=True),
+        dataset=index[db.dataset[keep]].astype(db.dataset.dtype),
+        participant=db.participant[keep], n_levels=db.n_levels[keep],
+        n_trials=np.minimum(db.n_trials[keep], trials).astype(db.n_trials.dtype),
+        code=db.code[trial], difficulty=db.difficulty[trial])
+
+
+_DB = _small_database()
+_DB_TRIALS = cdb.read_confidence_database(_TINY)
+#: Two tables padded to six columns (K = 2 and 3) and three of K = 3 (for merge_levels).
+_PADDED = [[[84, 56, 48, 12, 0, 0], [4, 56, 64, 76, 0, 0]],
+           [[30, 20, 10, 5, 3, 2], [2, 3, 5, 10, 20, 30]]]
+_PADDED3 = [[[30, 20, 10, 5, 3, 2], [2, 3, 5, 10, 20, 30]]] * 3
+_BAD_PADDED = [[[84, -56, 48, 12, 0, 0], [4, 56, 64, 76, 0, 0]],
+               [[30, 20, 10, 5, 3, 2], [2, 3, 5, 10, 20, 30]]]
+_BAD_TABLES = [[_BAD_PADDED[0]], [[[84, NAN, 48, 12, 0, 0], [4, 56, 64, 76, 0, 0]]] * 2,
+               [[[1, 2], [3, 4]]] * 2, TABLE1, "abc", None, [], 3.0,
+               [[[1j, 2, 3, 4, 0, 0], [1, 2, 3, 4, 0, 0]]] * 2,
+               [[["a"] * 6, ["b"] * 6]] * 2, [[[True] * 6, [False] * 6]] * 2]
+_BAD_LEVELS = [[2], [2, 4], [2.0, 3.0], [1, 3], "ab", None, [2, NAN], 3, [True, True], [],
+               [[2, 3]]]
+_VALUES = [0.1, 0.5, 0.2, 0.9, 0.4, 0.3, 0.8, 0.6, 0.7, 0.05, 0.65, 0.35]
+_VALUES2 = [0.2, 0.6, 0.1, 0.8, 0.5, 0.3, 0.9, 0.6, 0.6, 0.10, 0.70, 0.30]
+_BAD_VALUES = [[0.1, "a"], [0.1, 0.2], "abc", None, 3, [[0.1] * 12], [True] * 12, []]
+_BAD_GROUPS = [[0, 1], "abc", 3, [[0] * 12]]
+_BAD_DB = [None, "abc", 3, TABLE1]
 
 #: Parameter name -> (a valid value, its kind) shared by all functions.
 ARGS = {
@@ -423,6 +513,53 @@ CALLS = {
                                                "model": ("GPT-5", "choice")},
     "servajean_ratio_range": {"task": ("A", "choice"),
                                             "model": ("GPT-5", "choice")},
+    # metabits.studies: the Confidence Database
+    "dataset_name": {"path": (_TINY, [3, None, ["a"], b"data_x.csv", 1.5])},
+    "confidence_database_citation": {"path": (_TINY, [3, None, ["a"], b"data_x.csv", 1.5])},
+    "read_confidence_database": {
+        "path": (_TINY, [3, None, ["a"], b"data_x.csv", f"{_BAD}/nonexistent.csv", _BAD]
+                 + list(_BAD_FILES.values())),
+        "levels": (None, [[0.5, 0.5, 0.9], [0.5, 0.7], [NAN, 0.5, 0.7, 0.9], "abc", [0.5], 3,
+                          [[0.5, 0.7, 0.9]], [True, False], []]),
+        "condition": (None, [3, "nonexistent", ["Condition"], b"Condition", ""])},
+    "confidence_database_tables": {
+        "trials": (_DB_TRIALS, [None, "abc", 3, _DB_TRIALS.drop(columns="response"),
+                                _DB_TRIALS.assign(stimulus=2), _DB_TRIALS.assign(confidence=0),
+                                _DB_TRIALS.assign(confidence=0.5), _DB_TRIALS.iloc[:0]]),
+        "by": ("participant", [3, ("nonexistent",), None, ["participant", 3]]),
+        "n_levels": (None, "size?")},
+    "build_confidence_database": {"folder": (_FOLDER, [3, None, ["a"], b"x", _OUT, _TINY,
+                                                      f"{_TMP.name}/nonexistent", _BAD])},
+    "write_confidence_database": {"folder": (_FOLDER, [3, None, ["a"], _OUT, _TINY]),
+                                  "target": (_OUT, [3, None, ["a"], b"x", _TINY,
+                                                    f"{_TMP.name}/nonexistent"])},
+    "confidence_database": {},
+    "database_measures": {"tables": (_PADDED, _BAD_TABLES), "n_levels": ([2, 3], _BAD_LEVELS),
+                          "pad": (None, "nonneg?")},
+    "database_bootstrap": {"tables": (_PADDED, _BAD_TABLES), "n_levels": ([2, 3], _BAD_LEVELS),
+                           "pad": (None, "nonneg?"), "n_boot": (20, "size"),
+                           "level": (0.95, "open"), "chunk": (500, "size")},
+    "merge_levels": {"tables": (_PADDED3, _BAD_TABLES),
+                     "n_levels": ([3, 3, 3], _BAD_LEVELS + [[2, 3, 3]]),
+                     "which": ("top", "choice")},
+    "paired_cohens_d": {"a": (_VALUES, _BAD_VALUES), "b": (_VALUES2, _BAD_VALUES),
+                        "groups": (None, _BAD_GROUPS)},
+    "group_correlations": {"x": (_VALUES, _BAD_VALUES), "y": (_VALUES2, _BAD_VALUES),
+                           "groups": (None, _BAD_GROUPS), "min_size": (10, "count")},
+    "split_half": {"db": (_DB, _BAD_DB), "bin_size": (20, "size"),
+                   "names": (dbm.METACOGNITION, [["nonsense"], "auroc2", None, 3, [],
+                                                 ["auroc2", 3]]),
+                   "min_people": (10, "count")},
+    "rahnev_criteria": {"db": (_DB, _BAD_DB),
+                        "bin_sizes": ((20,), [[0], [2.5], "ab", None, [], [10 ** 10], 20,
+                                              [True], [[20]]]),
+                        "min_people": (10, "count")},
+    "criteria_frame": {"criteria": (dbm.rahnev_criteria(_DB, bin_sizes=(20,)),
+                                    [None, "abc", 3, dbm.database_measures(_PADDED, [2, 3])])},
+    "write_criteria": {"db": (_DB, _BAD_DB),
+                       "path": (f"{_OUT}/criteria.csv", [3, None, ["a"], b"x.csv", _OUT,
+                                                         f"{_TMP.name}/nonexistent/c.csv"])},
+    "shipped_criteria": {},
     # public methods of results
     "LogOddsMap.apply": {"c": ([0.6, 0.9], "open")},
     "AllMeasures.value": {"name": ("RMI", "choice")},
@@ -433,6 +570,12 @@ CALLS = {
     "PaperNumber.agrees_with": {"value": (0.7, "real")},
     "PaperNumber.evaluate": {},
     "PaperNumber.explain": {},
+    "ConfidenceDatabase.position": {},
+    "ConfidenceDatabase.tables": {"half": (None, ["third", 3, ["odd"], True, "", b"odd"]),
+                                  "first": (None, "count?"), "by_difficulty": (False, "flag")},
+    "ConfidenceDatabase.trials": {"name": ("Kantner_2010", "choice")},
+    "DatabaseMeasures.value": {"name": ("RMI", "choice")},
+    "DatabaseMeasures.interval": {"name": ("RMI", "choice")},
 }
 
 
@@ -441,7 +584,7 @@ CALLS = {
 ALIASES = {
     "priors": ("prior",), "prior": ("prior",), "meta_d": ("meta-d'",), "d": ("d'",),
     "half_width": ("half-width",), "se": ("standard error",), "ci_level": ("level",),
-    "criteria": ("t2c_",), "values": ("confidence vectors",), "members": ("member",),
+    "criteria": ("t2c_", "Criteria"), "values": ("confidence vectors",), "members": ("member",),
     "weights": ("weight",), "columns": ("column",), "signed_conf": ("signed confidence",),
     "x": ("simulated values", "two simulated"), "numerator": ("MCEstimate",),
     "denominator": ("MCEstimate",), "kinds": ("noise kind",), "accs": ("acc",),
@@ -452,14 +595,23 @@ ALIASES = {
     "acc": ("accurac",), "acc_pos": ("true positive",), "acc_neg": ("true negative",),
     "conf": ("confidence",), "p": ("numeric",), "fpr": ("false positive",),
     "fpr2": ("false positive",), "estimate": ("estimate",), "nR_S1": ("counts", "nR_S1"),
-    "nR_S2": ("counts", "nR_S2"), "name": ("measure",), "counts_stack": ("counts",),
+    "nR_S2": ("counts", "nR_S2"), "name": ("measure", "data set"), "counts_stack": ("counts",),
     "id": ("id", "paper number"),
+    "path": ("file", "path"), "folder": ("folder",), "target": ("folder", "target"),
+    "levels": ("levels",), "condition": ("condition column",), "trials": ("trials",),
+    "tables": ("tables",), "n_levels": ("n_levels",), "which": ("which",),
+    "a": ("a and b", "values of a"), "b": ("a and b", "values of b"), "groups": ("groups",),
+    "db": ("ConfidenceDatabase",), "names": ("measure",), "bin_sizes": ("bin_size",),
+    "half": ("half",),
 }
 
 
 def names_argument(message: str, name: str) -> bool:
+    """The message names the argument: its name or an alias; a name of one or two letters
+    ("a", "x", "K") as a word of its own, not inside another word."""
     text = message.lower()
-    return any(w.lower() in text for w in (name,) + ALIASES.get(name, ()))
+    return any(re.search(rf"(?<![a-z0-9_]){re.escape(w.lower())}(?![a-z0-9_])", text)
+               if len(w) <= 2 else w.lower() in text for w in (name,) + ALIASES.get(name, ()))
 
 
 def public_modules() -> list:
@@ -497,7 +649,10 @@ def _instance(cls):
                 TABLE1, n_boot=10, rng=0),
             datasets.ServajeanTableS1: datasets.servajean_table_s1,
             datasets.ServajeanTableS2: datasets.servajean_table_s2,
-            paper_numbers.PaperNumber: lambda: paper_numbers.entries()[0]}[cls]()
+            paper_numbers.PaperNumber: lambda: paper_numbers.entries()[0],
+            cdb.ConfidenceDatabase: lambda: _DB,
+            dbm.DatabaseMeasures: lambda: dbm.database_bootstrap(_PADDED, [2, 3], n_boot=20,
+                                                                 rng=0)}[cls]()
 
 
 def public_classes() -> dict:

@@ -188,3 +188,32 @@ def test_criteria_reproduce_rahnevs_qualitative_findings():
     # split-half reliability rises with the bin size for every measure
     halves = c[[f"split_half_{n}" for n in (50, 100, 200, 400)]].to_numpy()
     assert (np.diff(halves, axis=1) > 0).all()
+
+
+def _subset(db, names):
+    """The shipped copy cut to some data sets (all their people and trials)."""
+    from metabits.studies.confidence_database import ConfidenceDatabase
+
+    pick = [db.names.index(n) for n in names]
+    keep = np.isin(db.dataset, pick)
+    trial = np.repeat(keep, db.n_trials)
+    index = np.full(len(db.names), -1)
+    index[pick] = np.arange(len(pick))
+    return ConfidenceDatabase(names=tuple(names),
+                              sets=db.sets[db.sets.name.isin(names)].reset_index(drop=True),
+                              dataset=index[db.dataset[keep]], participant=db.participant[keep],
+                              n_levels=db.n_levels[keep], n_trials=db.n_trials[keep],
+                              code=db.code[trial], difficulty=db.difficulty[trial])
+
+
+def test_criteria_of_a_copy_without_difficulty_or_more_than_two_levels(db):
+    # Clark 2018 and Jachs 2015 Exp 3: K = 2, no difficulty manipulation. The criteria that
+    # need one are NaN (no data set), the others are computed; a bin size larger than anyone's
+    # trials gives NaN reliabilities (it used to stop with numpy's empty-reduction error).
+    small = _subset(db, ("Clark_2018", "Jachs_2015_Exp3"))
+    c = rahnev_criteria(small, bin_sizes=(50, 10 ** 6), min_people=3)
+    assert c.n_sets["task_within"] == 0 and c.n_sets["metacognitive_bias"] == 0
+    assert np.isnan(c.task_within).all() and np.isnan(c.metacognitive_bias).all()
+    assert c.n_sets["task_across"] == 2 and np.isfinite(c.task_across).all()
+    assert np.isfinite(c.split_half[0]).all() and np.isnan(c.split_half[1]).all()
+    assert np.isnan(split_half(small, 10 ** 6)).all()

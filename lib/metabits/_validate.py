@@ -493,3 +493,39 @@ def as_pair(x, name: str) -> np.ndarray:
 
 __all__ += ["MAX_SIZE", "as_axis", "as_callable", "as_cdf_values", "as_flag", "as_nonnegative",
             "as_pair", "as_size", "as_values_with_nan"]
+
+
+# --- checks for the real-data studies (metabits.studies) -----------------------------------------
+
+def as_path(path, name: str = "path"):
+    """A file-system path: a ``str`` or an ``os.PathLike`` giving one (not bytes, not a number),
+    as a :class:`pathlib.Path`; whether it exists is the caller's business."""
+    import os
+    from pathlib import Path
+
+    if isinstance(path, os.PathLike):
+        path = os.fspath(path)
+    if not isinstance(path, str) or not path:
+        raise ValueError(f"{name} must be a file path (a non-empty str or path-like); "
+                         f"got {path!r}")
+    return Path(path)
+
+
+def as_folder(path, name: str = "folder"):
+    """An existing folder (:func:`as_path`), as a :class:`pathlib.Path`."""
+    folder = as_path(path, name)
+    if not folder.is_dir():
+        raise ValueError(f"{name} must be an existing folder; {str(folder)!r} "
+                         f"{'is a file' if folder.exists() else 'does not exist'}")
+    return folder
+
+
+def as_instance(obj, cls, name: str, what: str = ""):
+    """An object of class ``cls`` (e.g. a result the library built), nothing else."""
+    if not isinstance(obj, cls):
+        raise ValueError(f"{name} must be a {cls.__name__}{f' ({what})' if what else ''}; "
+                         f"got {type(obj).__name__}")
+    return obj
+
+
+__all__ += ["as_folder", "as_instance", "as_path"]

@@ -47,13 +47,15 @@ in its ``readme_<name>.txt`` (:func:`confidence_database_citation`).
 from __future__ import annotations
 
 import re
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from .._results import Result
-from .._validate import as_choice, as_int
+from .._validate import (MAX_SIZE, as_choice, as_flag, as_float_array, as_folder, as_int,
+                         as_path, as_size)
 
 __all__ = ["DIFFICULTY", "MAX_LEVELS", "MISSING_MARKERS", "SHIPPED_MAX_LEVELS",
            "ConfidenceDatabase", "build_confidence_database", "confidence_database",
@@ -76,12 +78,14 @@ _HEADING = re.compile(r"^[-*\s]*[A-Z][A-Za-z ()/_-]{0,40}:")
 def dataset_name(path) -> str:
     """The data set's name from its file name: ``data_Shekhar_2018.csv.gz`` → ``Shekhar_2018``.
 
+    A ``path`` that is not a str or path-like is refused (ValueError).
+
     Examples
     --------
     >>> dataset_name("/x/data_Shekhar_2018.csv.gz"), dataset_name("mine.csv")
     ('Shekhar_2018', 'mine')
     """
-    name = Path(path).name
+    name = as_path(path).name
     for ext in (".csv.gz", ".csv"):
         if name.lower().endswith(ext):
             name = name[: -len(ext)]
@@ -132,8 +136,12 @@ def _two_codes(values: np.ndarray, column: str, other=None) -> tuple:
 def _scale(values: np.ndarray, levels=None) -> np.ndarray:
     """The confidence scale (raw values, increasing) of a column; ValueError if continuous."""
     if levels is not None:
-        scale = np.unique(np.asarray(levels, dtype=float))
-        if len(scale) != len(levels):
+        given = as_float_array(levels, "levels")
+        if given.ndim != 1:
+            raise ValueError(f"levels must be a sequence of confidence values (one axis); got "
+                             f"shape {given.shape}")
+        scale = np.unique(given)
+        if len(scale) != len(given):
             raise ValueError("levels must be distinct values")
         outside = np.setdiff1d(np.unique(values), scale)
         if len(outside):
@@ -159,6 +167,9 @@ def _scale(values: np.ndarray, levels=None) -> np.ndarray:
                         grid = grid[~np.isclose(grid, 0.0, atol=step * 1e-6)]  # signed wager
                     scale = grid
                     break
+    if len(scale) < 2 and levels is not None:
+        raise ValueError(f"levels must give at least two confidence levels; got "
+                         f"{scale.tolist()}")
     if len(scale) < 2:
         raise ValueError(f"one confidence level ({scale.tolist()}): a count table needs at "
                          f"least two")
@@ -197,10 +208,14 @@ def read_confidence_database(path, *, levels=None, condition=None):
     Raises
     ------
     ValueError
-        For a file without ``Subj_idx``, ``Stimulus``, ``Response`` or ``Confidence``; with
+        For a ``path`` that is not a path (a str or path-like), no file or a folder; a file that
+        is not a readable CSV; a file without ``Subj_idx``, ``Stimulus``, ``Response`` or
+        ``Confidence``; with
         more than two stimuli or responses; with non-numeric codes other than the missing-value
         markers; with continuous confidence (more than :data:`MAX_LEVELS` levels); with fewer
-        than two confidence levels; or an unknown ``condition`` column.
+        than two confidence levels; ``levels`` that are not distinct finite numbers (at least
+        two) covering the values used; or an unknown ``condition`` column (or one not named by
+        a str). A message about the file's content starts with the file's name.
 
     References
     ----------
@@ -224,15 +239,34 @@ def read_confidence_database(path, *, levels=None, condition=None):
     """
     import pandas as pd
 
-    path = Path(path)
+    path = as_path(path)
     name = dataset_name(path)
     if not path.exists():
         raise ValueError(f"no such file: {path}")
+    if not path.is_file():
+        raise ValueError(f"path must be a data set file; {str(path)!r} is a folder")
+    if condition is not None and not isinstance(condition, str):
+        raise ValueError(f"condition must be a column name (a str) or None; got {condition!r}")
+    if levels is not None:
+        _scale(np.array([], dtype=float), levels)  # refuse bad levels before reading the file
     try:
         raw = pd.read_csv(path, low_memory=False, na_values=["NaN", "Nan", "NA", "nan"],
                           keep_default_na=True)
-    except (pd.errors.ParserError, UnicodeDecodeError, pd.errors.EmptyDataError) as exc:
+    except (pd.errors.ParserError, UnicodeDecodeError, pd.errors.EmptyDataError, OSError,
+            EOFError, zlib.error) as exc:
         raise ValueError(f"{path.name} is not a readable CSV file: {exc}") from None
+    try:
+        return _harmonised(raw, path, name, levels, condition)
+    except ValueError as exc:
+        if "file" in str(exc) or str(exc).startswith("levels"):
+            raise
+        raise ValueError(f"file {path.name}: {exc}") from None
+
+
+def _harmonised(raw, path, name, levels, condition):
+    """The body of :func:`read_confidence_database`: the raw frame into harmonised trials."""
+    import pandas as pd
+
     raw.columns = _clean_names(raw.columns)
     raw = raw.loc[:, [c for c in raw.columns if c and not c.startswith("Unnamed:")]]
     missing = [c for c in _CORE if c not in raw.columns]
@@ -244,7 +278,7 @@ def read_confidence_database(path, *, levels=None, condition=None):
         found = [c for c in raw.columns if c.lower() == "condition"]
         condition = found[0] if found else None
     elif condition not in raw.columns:
-        raise ValueError(f"{path.name} has no condition column {condition!r}")
+        raise ValueError(f"file {path.name} has no condition column {condition!r}")
 
     values = {c: _numeric(raw[c], c) for c in ("Stimulus", "Response", "Confidence")}
     subj = raw["Subj_idx"]
@@ -258,7 +292,7 @@ def read_confidence_database(path, *, levels=None, condition=None):
             n_missed[col] = int(gone.sum())
         keep &= ~gone
     if not keep.any():
-        raise ValueError(f"{path.name} has no trial with a participant, stimulus, response "
+        raise ValueError(f"file {path.name} has no trial with a participant, stimulus, response "
                          f"and confidence")
     s_raw = values["Stimulus"].to_numpy()[keep]
     r_raw = values["Response"].to_numpy()[keep]
@@ -331,6 +365,11 @@ def confidence_database_citation(path) -> str:
         there is no such heading; "" when there is no readme or nothing to cite. Several data
         sets say "Unpublished" or "in preparation": that is what is returned.
 
+    Raises
+    ------
+    ValueError
+        For a ``path`` that is not a str or path-like.
+
     Examples
     --------
     >>> import tempfile, os
@@ -340,7 +379,7 @@ def confidence_database_citation(path) -> str:
     >>> confidence_database_citation(os.path.join(folder, "data_Demo.csv.gz"))
     'B, A. (2020). A paper. Journal 1, 1.'
     """
-    path = Path(path)
+    path = as_path(path)
     readme = path if path.name.startswith("readme_") else \
         path.with_name(f"readme_{dataset_name(path)}.txt")
     if not readme.exists():
@@ -389,8 +428,10 @@ def confidence_database_tables(trials, by="participant", n_levels=None):
     Raises
     ------
     ValueError
-        For a missing column, a stimulus or response other than 0/1, or a confidence outside
-        1 … K.
+        For ``trials`` that are not a frame (a pandas.DataFrame or a mapping of columns), a
+        missing column, ``by`` that is not a column name or a sequence of them, a stimulus or
+        response other than 0/1, or a confidence outside 1 … K (messages about the frame's
+        columns start with "trials:").
 
     Examples
     --------
@@ -401,25 +442,41 @@ def confidence_database_tables(trials, by="participant", n_levels=None):
     >>> t.counts.tolist(), t.levels[0].tolist()
     ([[[1, 0, 0, 0], [0, 0, 1, 0]], [[0, 0, 0, 0], [1, 0, 0, 0]]], ['a', 'b'])
     """
+    from collections.abc import Mapping
+
+    import pandas as pd
+
     from ..datasets import count_tables
 
+    if not isinstance(trials, (pd.DataFrame, Mapping)):
+        raise ValueError(f"trials must be a pandas.DataFrame of harmonised trials; got "
+                         f"{type(trials).__name__}")
+    by_cols = (by,) if isinstance(by, str) else by
+    if not isinstance(by_cols, (tuple, list)) or not all(isinstance(c, str) for c in by_cols):
+        raise ValueError(f"by must be a column name or a sequence of column names; got {by!r}")
+    by_cols = tuple(by_cols)
+    try:
+        confidence = np.asarray(trials["confidence"])
+    except (KeyError, TypeError):
+        raise ValueError("trials have no column 'confidence'") from None
     if n_levels is None:
         n_levels = getattr(trials, "attrs", {}).get("n_levels")
         if n_levels is None:
-            n_levels = int(np.max(np.asarray(trials["confidence"])))
-    K = as_int(n_levels, "n_levels", least=2)
-    try:
-        rating = np.asarray(trials["confidence"]) - 1
-    except (KeyError, TypeError):
-        raise ValueError("trials have no column 'confidence'") from None
-    by_cols = (by,) if isinstance(by, str) else tuple(by)
-    columns = {"_rating": rating}
+            if confidence.size == 0 or confidence.dtype.kind not in "iuf":
+                raise ValueError("trials must have integer confidence ratings 1 … K")
+            n_levels = int(np.nanmax(confidence))
+    K = as_size(n_levels, "n_levels", least=2, most=MAX_SIZE // 100)
+    columns = {"_rating": confidence - 1 if confidence.dtype.kind in "iuf" else confidence}
     for c in ("stimulus", "response") + by_cols:
         try:
             columns[c] = np.asarray(trials[c])
         except (KeyError, TypeError):
             raise ValueError(f"trials have no column {c!r}") from None
-    return count_tables(columns, by=by, rating="_rating", stimuli=(0, 1), n_ratings=K)
+    try:
+        return count_tables(columns, by=by, rating="_rating", stimuli=(0, 1), n_ratings=K)
+    except ValueError as exc:
+        text = str(exc).replace("rating column '_rating'", "rating column (confidence − 1)")
+        raise ValueError(f"trials: {text}") from None
 
 
 # --- the compact copy the book ships -------------------------------------------------------------
@@ -471,12 +528,13 @@ def build_confidence_database(folder):
     Raises
     ------
     ValueError
-        For a folder without data set files, or any file the loader refuses (the message
-        names the file).
+        For a ``folder`` that is not an existing folder or has no data set files, or any file
+        the loader refuses (the message names the folder and the file).
     """
-    files = sorted(Path(folder).glob("data_*.csv*"))
+    folder = as_folder(folder, "folder")
+    files = sorted(folder.glob("data_*.csv*"))
     if not files:
-        raise ValueError(f"no data_*.csv[.gz] files in {folder}")
+        raise ValueError(f"no data_*.csv[.gz] files in the folder {folder}")
     out = {k: [] for k in ("dataset", "participant", "n_levels", "n_trials", "code",
                            "difficulty")}
     names, sets = [], []
@@ -484,11 +542,11 @@ def build_confidence_database(folder):
         try:
             d = read_confidence_database(f)
         except ValueError as exc:
-            raise ValueError(f"{f.name}: {exc}") from None
+            raise ValueError(f"folder {folder}: {exc}") from None
         name, K = d.attrs["name"], d.attrs["n_levels"]
         if K > SHIPPED_MAX_LEVELS:
-            raise ValueError(f"{f.name}: {K} confidence levels; the compact copy holds at most "
-                             f"{SHIPPED_MAX_LEVELS}")
+            raise ValueError(f"folder {folder}: {f.name}: {K} confidence levels; the compact "
+                             f"copy holds at most {SHIPPED_MAX_LEVELS}")
         names.append(name)
         d["_key"] = d.participant.astype(str)
         # participants in the order of their labels (numbers numerically), trials in file order
@@ -535,11 +593,17 @@ def write_confidence_database(folder, target):
     -------
     tuple of Path
         The two files written.
+
+    Raises
+    ------
+    ValueError
+        For a ``target`` that is not an existing folder (checked before anything is read), and
+        as :func:`build_confidence_database`.
     """
     import csv
 
+    target = as_folder(target, "target")
     arrays, sets = build_confidence_database(folder)
-    target = Path(target)
     npz, table = target / SHIPPED_ARRAYS, target / SHIPPED_SETS
     np.savez_compressed(npz, **arrays)
     with open(table, "w", encoding="utf-8", newline="") as f:
@@ -620,13 +684,15 @@ class ConfidenceDatabase(Result):
         Raises
         ------
         ValueError
-            For an unknown ``half`` or a ``first`` that is not a positive integer.
+            For an unknown ``half``, a ``first`` that is not a positive integer, or a
+            ``by_difficulty`` that is not True or False.
         """
         M = 2 * SHIPPED_MAX_LEVELS
         P = len(self.n_trials)
         owner = np.repeat(np.arange(P), self.n_trials)
         keep = np.ones(len(self.code), dtype=bool)
         pos = self.position()
+        by_difficulty = as_flag(by_difficulty, "by_difficulty")
         if first is not None:
             keep &= pos < as_int(first, "first", least=1)
         if half is not None:

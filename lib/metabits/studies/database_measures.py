@@ -37,7 +37,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._results import Result
-from .._validate import as_choice, as_int, scalar_or_array
+from .._validate import (as_categories, as_choice, as_float_array, as_instance, as_int,
+                         as_int_array, as_nonnegative, as_same_length, as_size, scalar_or_array)
 
 __all__ = ["BIN_SIZES", "Criteria", "DatabaseMeasures", "METACOGNITION", "NAMES",
            "criteria_frame", "database_bootstrap", "rahnev_criteria", "shipped_criteria",
@@ -55,17 +56,18 @@ METACOGNITION = ("auroc2", "gamma", "phi", "meta_d", "m_ratio", "m_diff", "meta_
 
 def _checked(tables, n_levels):
     """Tables (P, ..., 2, M) as floats and K (P,) broadcast to the leading axes."""
-    t = np.asarray(tables, dtype=float)
-    if t.ndim < 3 or t.shape[-2] != 2:
-        raise ValueError(f"tables must have shape (P, ..., 2, M); got {t.shape}")
-    K = np.asarray(n_levels)
-    if K.ndim != 1 or len(K) != len(t):
-        raise ValueError(f"n_levels must give one K per table of the first axis ({len(t)}); "
-                         f"got shape {K.shape}")
-    if K.dtype.kind not in "iu" or K.min() < 2 or 2 * K.max() > t.shape[-1]:
-        raise ValueError(f"n_levels must be whole numbers from 2 to {t.shape[-1] // 2}")
-    if np.any(t < 0) or not np.all(np.isfinite(t)):
+    t = as_float_array(tables, "tables")
+    if np.any(t < 0):
         raise ValueError("tables must hold finite counts >= 0")
+    if t.ndim < 3 or t.shape[-2] != 2 or t.shape[0] == 0:
+        raise ValueError(f"tables must have shape (P, ..., 2, M) with P >= 1; got {t.shape}")
+    K = as_int_array(n_levels, "n_levels", least=np.iinfo(np.int64).min)
+    if K.ndim != 1 or len(K) != len(t):
+        raise ValueError(f"n_levels must give one K per table of the first axis of tables "
+                         f"({len(t)} tables); got shape {K.shape}")
+    if K.min() < 2 or 2 * K.max() > t.shape[-1]:
+        raise ValueError(f"n_levels must be whole numbers from 2 to {t.shape[-1] // 2} (the "
+                         f"tables have {t.shape[-1]} columns)")
     lead = t.shape[:-2]
     Kb = np.broadcast_to(K.reshape((-1,) + (1,) * (len(lead) - 1)), lead).ravel()
     return t.reshape((-1,) + t.shape[-2:]), Kb, lead
@@ -154,7 +156,8 @@ def database_measures(tables, n_levels, pad=None) -> DatabaseMeasures:
     Raises
     ------
     ValueError
-        For tables of the wrong shape, negative or non-finite counts, or K outside 2 … M/2.
+        For tables of the wrong shape (or none), negative or non-finite counts, K outside
+        2 … M/2, or a negative or non-finite ``pad``.
 
     Examples
     --------
@@ -169,6 +172,7 @@ def database_measures(tables, n_levels, pad=None) -> DatabaseMeasures:
     from ..measure_bootstrap import all_measures
 
     flat, K, lead = _checked(tables, n_levels)
+    pad = None if pad is None else as_nonnegative(pad, "pad")
     out = np.full((len(flat), len(NAMES)), np.nan)
     ok = (flat.sum(-1) > 0).all(-1)
     for k in np.unique(K):
@@ -213,7 +217,8 @@ def database_bootstrap(tables, n_levels, n_boot: int = 200, level: float = 0.95,
     Raises
     ------
     ValueError
-        As :func:`database_measures`, and for counts that are not whole numbers.
+        As :func:`database_measures`, for counts that are not whole numbers, and for an
+        ``n_boot``, ``level``, ``rng`` or ``chunk`` out of range.
 
     Examples
     --------
@@ -223,14 +228,17 @@ def database_bootstrap(tables, n_levels, n_boot: int = 200, level: float = 0.95,
     >>> bool(lo[0] < b.value("RMI")[0] < hi[0])
     True
     """
-    from .._validate import as_rng
+    from .._validate import as_probability, as_rng, as_scalar
     from ..measure_bootstrap import MEASURES, PLUGIN, bootstrap_measures
 
     flat, K, lead = _checked(tables, n_levels)
+    level = float(as_probability(as_scalar(level, "level"), "level", low_open=True,
+                                 high_open=True))
     if np.any(flat != np.round(flat)):
-        raise ValueError("counts must be whole numbers to be resampled")
-    B = as_int(n_boot, "n_boot", least=2)
-    chunk = as_int(chunk, "chunk", least=1)
+        raise ValueError("tables must hold counts that are whole numbers to be resampled")
+    pad = None if pad is None else as_nonnegative(pad, "pad")
+    B = as_size(n_boot, "n_boot", least=2)
+    chunk = as_size(chunk, "chunk", least=1)
     gen = as_rng(rng)
     names = NAMES + MEASURES[len(PLUGIN):]
     est = np.full((len(flat), len(names)), np.nan)
@@ -318,7 +326,8 @@ def merge_levels(tables, n_levels, which: str):
     which = as_choice(which, ("top", "bottom"), "which")
     flat, K, lead = _checked(tables, n_levels)
     if K.min() < 3:
-        raise ValueError("merging two levels needs K >= 3")
+        raise ValueError(f"n_levels must be >= 3 to merge two levels (K >= 3); got "
+                         f"{int(K.min())}")
     out = np.zeros_like(flat)
     for k in np.unique(K):
         idx = np.flatnonzero(K == k)
@@ -337,13 +346,42 @@ def merge_levels(tables, n_levels, which: str):
             (np.asarray(n_levels) - 1).astype(np.asarray(n_levels).dtype))
 
 
+def _per_person(a, b, groups, name_a: str, name_b: str):
+    """Two arrays of one value per participant (NaN or infinity: undefined, left out) and the
+    group codes 0, 1, …."""
+    def one(x, name):
+        arr = np.asarray(x) if not isinstance(x, (str, bytes)) else np.asarray([x])
+        if arr.dtype.kind == "O":
+            try:
+                arr = arr.astype(float)
+            except (TypeError, ValueError):
+                raise ValueError(f"{name} must be numbers (one per participant)") from None
+        if arr.dtype.kind not in "iuf":
+            raise ValueError(f"{name} must be numbers (one per participant); got values of "
+                             f"type {arr.dtype}")
+        arr = arr.astype(float)
+        if arr.ndim != 1 or arr.size == 0:
+            raise ValueError(f"{name} must be a non-empty 1-D array of one value per "
+                             f"participant; got shape {arr.shape}")
+        return arr
+
+    a, b = one(a, name_a), one(b, name_b)
+    as_same_length(a, b, f"{name_a} and {name_b}")
+    if groups is None:
+        return a, b, np.zeros(len(a), dtype=np.int64)
+    g, _ = as_categories(groups, "groups")
+    as_same_length(a, g, f"{name_a} and groups")
+    return a, b, g
+
+
 def paired_cohens_d(a, b, groups=None):
     """Cohen's d of paired differences b − a (mean over SD), per group of participants.
 
     Parameters
     ----------
     a, b : array_like, shape (P,)
-        One value per participant in two conditions; pairs with a NaN are left out.
+        One value per participant in two conditions; pairs with a NaN (or an infinity: an
+        undefined measure) are left out.
     groups : array_like, shape (P,), optional
         Group (data set) of each participant; default one group.
 
@@ -353,14 +391,18 @@ def paired_cohens_d(a, b, groups=None):
         d of each group in the order of ``np.unique(groups)``; NaN for a group with fewer than
         three complete pairs or no variation in the differences.
 
+    Raises
+    ------
+    ValueError
+        For values that are not numbers, not one-dimensional or empty, or ``a``, ``b`` and
+        ``groups`` of different lengths.
+
     Examples
     --------
     >>> paired_cohens_d([1, 2, 3, 4], [2, 4, 4, 6]).round(3).tolist()
     [2.598]
     """
-    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
-    g = np.zeros(len(a), dtype=int) if groups is None else np.unique(groups,
-                                                                       return_inverse=True)[1]
+    a, b, g = _per_person(a, b, groups, "a", "b")
     out = np.full(g.max() + 1 if len(g) else 0, np.nan)
     diff = b - a
     for i in range(len(out)):
@@ -376,16 +418,21 @@ def group_correlations(x, y, groups=None, min_size: int = 10):
     Parameters
     ----------
     x, y : array_like, shape (P,)
-        Pairs with a NaN are left out.
+        Pairs with a NaN or an infinity are left out.
     groups : array_like, shape (P,), optional
         Group (data set) of each participant; default one group.
     min_size : int, default 10
-        Groups with fewer complete pairs give NaN.
+        Groups with fewer complete pairs give NaN; at least 3.
 
     Returns
     -------
     ndarray, shape (G,)
         r of each group in the order of ``np.unique(groups)``.
+
+    Raises
+    ------
+    ValueError
+        As :func:`paired_cohens_d`, and for a ``min_size`` that is not an integer >= 3.
 
     Examples
     --------
@@ -393,15 +440,23 @@ def group_correlations(x, y, groups=None, min_size: int = 10):
     >>> group_correlations(x, 2 * x + 1, np.repeat([0, 1], 10)).tolist()
     [1.0, 1.0]
     """
-    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
-    g = np.zeros(len(x), dtype=int) if groups is None else np.unique(groups,
-                                                                       return_inverse=True)[1]
+    x, y, g = _per_person(x, y, groups, "x", "y")
+    min_size = as_int(min_size, "min_size", least=3)
     out = np.full(g.max() + 1 if len(g) else 0, np.nan)
     for i in range(len(out)):
         m = (g == i) & np.isfinite(x) & np.isfinite(y)
         if m.sum() >= min_size and x[m].std() > 0 and y[m].std() > 0:
             out[i] = float(np.corrcoef(x[m], y[m])[0, 1])
     return out
+
+
+def _measure_names(names) -> tuple:
+    """A non-empty sequence of measures from :data:`NAMES`."""
+    if isinstance(names, str) or not isinstance(names, (tuple, list, np.ndarray)) \
+            or not len(names):
+        raise ValueError(f"names must be a non-empty sequence of measure names from {NAMES}; "
+                         f"got {names!r}")
+    return tuple(as_choice(k, NAMES, "measure") for k in names)
 
 
 def split_half(db, bin_size: int, names=METACOGNITION, min_people: int = 10):
@@ -421,26 +476,36 @@ def split_half(db, bin_size: int, names=METACOGNITION, min_people: int = 10):
     names : sequence of str, default :data:`METACOGNITION`
         The measures (from :data:`NAMES`).
     min_people : int, default 10
-        Data sets with fewer participants (with enough trials and both halves defined) give NaN.
+        Data sets with fewer participants (with enough trials and both halves defined) give NaN;
+        at least 3.
 
     Returns
     -------
     ndarray, shape (len(db.names), len(names))
-        r per data set (rows in the order of ``db.names``) and measure.
+        r per data set (rows in the order of ``db.names``) and measure; all NaN when nobody has
+        ``2 * bin_size`` trials.
 
     Raises
     ------
     ValueError
-        For a bin size that is not a positive integer or an unknown measure.
+        For a ``db`` that is not a :class:`ConfidenceDatabase`, a bin size that is not a
+        positive integer (at most :data:`metabits._validate.MAX_SIZE`), ``names`` that are not
+        a non-empty sequence of measures, or a ``min_people`` that is not an integer >= 3.
     """
-    n = as_int(bin_size, "bin_size", least=1)
-    cols = [NAMES.index(as_choice(k, NAMES, "measure")) for k in names]
+    from .confidence_database import ConfidenceDatabase
+
+    as_instance(db, ConfidenceDatabase, "db", "confidence_database()")
+    n = as_size(bin_size, "bin_size", least=1)
+    cols = [NAMES.index(k) for k in _measure_names(names)]
+    min_people = as_int(min_people, "min_people", least=3)
     enough = db.n_trials >= 2 * n
+    out = np.full((len(db.names), len(cols)), np.nan)
+    if not enough.any():
+        return out  # nobody has 2 * bin_size trials
     odd = db.tables(half="odd", first=2 * n)[enough]
     even = db.tables(half="even", first=2 * n)[enough]
     both = np.stack([odd, even], axis=1)
     est = database_measures(both, db.n_levels[enough]).estimate[..., cols]
-    out = np.full((len(db.names), len(cols)), np.nan)
     sets = db.dataset[enough]
     for i in range(len(db.names)):
         m = sets == i
@@ -508,19 +573,36 @@ def rahnev_criteria(db, bin_sizes=BIN_SIZES, min_people: int = 10) -> Criteria:
     bin_sizes : sequence of int, default :data:`BIN_SIZES`
         Trials per half for the split-half reliability.
     min_people : int, default 10
-        Data sets with fewer participants (with defined values) are left out of a correlation.
+        Data sets with fewer participants (with defined values) are left out of a correlation;
+        at least 3.
 
     Returns
     -------
     Criteria
+        A criterion without a data set to average (a copy without a difficulty manipulation,
+        or with two confidence levels only) is NaN, with 0 in ``n_sets``.
+
+    Raises
+    ------
+    ValueError
+        For a ``db`` that is not a :class:`ConfidenceDatabase`, ``bin_sizes`` that are not a
+        non-empty sequence of positive integers, or a ``min_people`` that is not an integer
+        >= 3.
 
     References
     ----------
     Rahnev (2025), *Nature Communications* 16 (the criteria; his exact procedures are described
     in the book's chapter, with what differs here); Xue, Shekhar & Rahnev (2021).
     """
-    from .confidence_database import DIFFICULTY
+    from .confidence_database import DIFFICULTY, ConfidenceDatabase
 
+    as_instance(db, ConfidenceDatabase, "db", "confidence_database()")
+    if isinstance(bin_sizes, str) or not isinstance(bin_sizes, (tuple, list, np.ndarray)) \
+            or not len(bin_sizes):
+        raise ValueError(f"bin_sizes must be a non-empty sequence of bin sizes (trials per "
+                         f"half); got {bin_sizes!r}")
+    bin_sizes = tuple(as_size(n, "bin_sizes", least=1) for n in bin_sizes)
+    min_people = as_int(min_people, "min_people", least=3)
     cols = [NAMES.index(k) for k in METACOGNITION]
     whole = database_measures(db.tables(), db.n_levels).estimate
     d_prime, c = whole[:, NAMES.index("d_prime")], whole[:, NAMES.index("c")]
@@ -532,22 +614,28 @@ def rahnev_criteria(db, bin_sizes=BIN_SIZES, min_people: int = 10) -> Criteria:
     # within people over difficulty levels: easiest against hardest level of each participant
     diff_sets = [db.names.index(n) for n in DIFFICULTY if n in db.names]
     people = np.flatnonzero(np.isin(sets, diff_sets))
-    by = db.tables(by_difficulty=True)[people]
-    levels = by.sum(axis=(2, 3)) > 0
-    hardest = levels.argmax(axis=1)
-    easiest = levels.shape[1] - 1 - levels[:, ::-1].argmax(axis=1)
-    ends = np.stack([by[np.arange(len(people)), hardest], by[np.arange(len(people)), easiest]], 1)
-    est = database_measures(ends, db.n_levels[people]).estimate
-    within = np.array([paired_cohens_d(est[:, 0, j], est[:, 1, j], sets[people])
-                       for j in cols]).T
+    within = np.full((0, len(cols)), np.nan)  # a copy without a difficulty manipulation
+    if people.size:
+        by = db.tables(by_difficulty=True)[people]
+        levels = by.sum(axis=(2, 3)) > 0
+        hardest = levels.argmax(axis=1)
+        easiest = levels.shape[1] - 1 - levels[:, ::-1].argmax(axis=1)
+        ends = np.stack([by[np.arange(len(people)), hardest],
+                         by[np.arange(len(people)), easiest]], 1)
+        est = database_measures(ends, db.n_levels[people]).estimate
+        within = np.array([paired_cohens_d(est[:, 0, j], est[:, 1, j], sets[people])
+                           for j in cols]).T
     # metacognitive bias: remove the highest against the lowest criterion (K >= 3)
     many = np.flatnonzero(db.n_levels >= 3)
-    t = db.tables()[many]
-    top, K1 = merge_levels(t, db.n_levels[many], "top")
-    bottom, _ = merge_levels(t, db.n_levels[many], "bottom")
-    e_top = database_measures(top, K1).estimate
-    e_bottom = database_measures(bottom, K1).estimate
-    meta = np.array([paired_cohens_d(e_bottom[:, j], e_top[:, j], sets[many]) for j in cols]).T
+    meta = np.full((0, len(cols)), np.nan)  # a copy of two-level scales only
+    if many.size:
+        t = db.tables()[many]
+        top, K1 = merge_levels(t, db.n_levels[many], "top")
+        bottom, _ = merge_levels(t, db.n_levels[many], "bottom")
+        e_top = database_measures(top, K1).estimate
+        e_bottom = database_measures(bottom, K1).estimate
+        meta = np.array([paired_cohens_d(e_bottom[:, j], e_top[:, j], sets[many])
+                         for j in cols]).T
     halves = np.array([_mean_over_sets(split_half(db, n, min_people=min_people))
                        for n in bin_sizes])
     n_sets = {"task_within": int(np.isfinite(within[:, 0]).sum()),
@@ -569,6 +657,7 @@ def criteria_frame(criteria: Criteria):
     ``split_half_<n>`` per bin size)."""
     import pandas as pd
 
+    as_instance(criteria, Criteria, "criteria", "rahnev_criteria()")
     out = pd.DataFrame({"measure": list(criteria.names),
                         "task_within": criteria.task_within,
                         "task_across": criteria.task_across,
@@ -584,7 +673,14 @@ def write_criteria(db, path) -> None:
 
     The rule behind ``metabits/data/confidence_database_criteria.csv`` (the chapter reads the
     file instead of spending about 20 s recomputing it; the tests recompute and compare).
+    A ``path`` that is a folder or lies in no existing folder is refused (ValueError) before
+    anything is computed.
     """
+    from .._validate import as_path
+
+    path = as_path(path, "path")
+    if path.is_dir() or not path.parent.is_dir():
+        raise ValueError(f"path must name a file in an existing folder; got {str(path)!r}")
     frame = criteria_frame(rahnev_criteria(db))
     with open(path, "w", encoding="utf-8", newline="") as f:
         f.write("# Rahnev's (2025) criteria on the shipped Confidence Database copy, from "
