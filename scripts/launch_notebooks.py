@@ -7,7 +7,8 @@ are in Jupyter or Colab, a student reads raw MyST. After a book build, this modu
 notebook's Markdown cells into plain (CommonMark + math) Markdown, using what the build knows:
 
 * ``{glue:text}`key:fmt``` -> the text the website shows (MyST-NB's own formatter on the
-  value in ``_build/jupyter_execute/<doc>.glue.json``), Markdown characters escaped;
+  value in ``_build/jupyter_execute/<doc>.glue.json``), Markdown characters escaped; a wall time
+  (a key ending in ``_seconds``) inside a ``<span title="wall time ...">``;
 * ``{exercise}``, ``{prf:...}``, ``{admonition}``, ``{note}`` ... -> a bold lead-in with the
   number the website gives (``**Exercise 3**``), then the content; ``{prf:proof}`` -> *Proof.* … ∎;
 * ``{solution}`` -> removed (student edition) or a ``<details>`` block (instructor edition);
@@ -56,6 +57,12 @@ _TITLED = re.compile(r"^(?P<title>.*?)\s*<(?P<target>[^<>]+)>$", re.S)
 _LINK = re.compile(r"(?P<bang>!?)\[(?P<text>[^\]]*)\]\((?P<target>[^)\s]+)(?P<rest>[^)]*)\)")
 #: characters a pasted text must not bring into Markdown
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]{}<>$|#])")
+
+
+#: glued values that are wall times (``study_seconds``): they change from build to build, so
+#: they are marked, and :func:`make_launch_notebooks.differences` does not compare them
+WALL_TIME = re.compile(r"_seconds$")
+WALL_TIME_TITLE = "wall time on the machine that built the book"
 
 
 class ConversionError(ValueError):
@@ -208,7 +215,10 @@ class Converter:
         data = self.glue[key].get("data", {})
         if "text/plain" not in data:
             raise ConversionError(f"{self.docname}: glued value {key!r} has no text/plain")
-        return escape_markdown(format_plain_text(data["text/plain"], fmt))
+        text = escape_markdown(format_plain_text(data["text/plain"], fmt))
+        if WALL_TIME.search(key):
+            return f'<span title="{WALL_TIME_TITLE}">{text}</span>'
+        return text
 
     def role_doc(self, content: str) -> str:
         title, target = _split_titled(content)

@@ -33,7 +33,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from launch_notebooks import EDITIONS, Book, Target, convert_notebook  # noqa: E402
+from launch_notebooks import (EDITIONS, WALL_TIME_TITLE, Book, Target,  # noqa: E402
+                              convert_notebook)
 
 ROOT = Path(__file__).resolve().parents[1]
 #: where the launch notebooks live, one folder per edition
@@ -145,14 +146,28 @@ def convert_all(build: Path, root: Path = ROOT) -> dict[str, str]:
     return out
 
 
+_WALL_TIME = re.compile(r'(<span title=\\?"' + re.escape(WALL_TIME_TITLE)
+                        + r'\\?">)[^<]*(</span>)')
+
+
+def same(a: str, b: str) -> bool:
+    """Whether two launch notebooks agree but for the wall times they report.
+
+    >>> t = '<span title=\\"' + WALL_TIME_TITLE + '\\">{}</span> s'
+    >>> same(t.format("0.48"), t.format("0.40")), same(t.format("1") + "a", t.format("1") + "b")
+    (True, False)
+    """
+    return _WALL_TIME.sub(r"\1\2", a) == _WALL_TIME.sub(r"\1\2", b)
+
+
 def differences(expected: dict[str, str], folder: Path) -> list[str]:
-    """What differs between ``expected`` and the notebooks in ``folder``."""
+    """What differs between ``expected`` and the notebooks in ``folder`` (wall times aside)."""
     have = {p.relative_to(folder).as_posix() for p in folder.rglob("*.ipynb")
             if ".ipynb_checkpoints" not in p.parts} if folder.is_dir() else set()
     problems = [f"missing: {p}" for p in sorted(set(expected) - have)]
     problems += [f"not in the book: {p}" for p in sorted(have - set(expected))]
     problems += [f"differs: {p}" for p in sorted(set(expected) & have)
-                 if (folder / p).read_text(encoding="utf-8") != expected[p]]
+                 if not same((folder / p).read_text(encoding="utf-8"), expected[p])]
     return problems
 
 
@@ -164,7 +179,8 @@ def write(expected: dict[str, str], folder: Path) -> None:
     for rel, text in expected.items():
         target = folder / rel
         target.parent.mkdir(parents=True, exist_ok=True)
-        if not target.is_file() or target.read_text(encoding="utf-8") != text:
+        # a rebuild that only timed differently leaves the committed file alone
+        if not target.is_file() or not same(target.read_text(encoding="utf-8"), text):
             target.write_text(text, encoding="utf-8")
 
 

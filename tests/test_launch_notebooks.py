@@ -216,6 +216,24 @@ def test_a_whole_notebook_keeps_code_ids_and_pins_the_install():
                                                              "student"))
 
 
+def test_wall_times_are_marked_and_not_compared():
+    glue = {"study_seconds": {"data": {"text/plain": "0.4812"}},
+            "n_seconds_total": {"data": {"text/plain": "3"}}}
+    text = convert("took {glue:text}`study_seconds:.2f` s", glue=glue)
+    assert text == f'took <span title="{ln.WALL_TIME_TITLE}">0.48</span> s'
+    assert convert("{glue:text}`n_seconds_total`", glue=glue) == "3"
+    other = text.replace("0.48", "0.40")
+    as_json = [json.dumps({"source": t}) for t in (text, other)]
+    assert mk.same(*as_json) and not mk.same(as_json[0], as_json[0].replace("took", "tok"))
+
+
+def test_docstring_examples():
+    import doctest
+
+    for module in (ln, mk):
+        assert doctest.testmod(module).failed == 0, module.__name__
+
+
 def test_the_website_address_comes_from_the_repository():
     assert mk.website("https://github.com/o/r") == "https://o.github.io/r/"
     assert mk.website("https://github.com/o/o.github.io") == "https://o.github.io/"
