@@ -4,4 +4,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup-env.sh
 .venv/bin/jupyter-book build . "$@"
+# the plain notebooks Binder and Colab open (launch/student, launch/instructor), from this build
+.venv/bin/python scripts/make_launch_notebooks.py
 echo "The book is at $(pwd)/_build/html/index.html"

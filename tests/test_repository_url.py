@@ -79,3 +79,75 @@ def test_install_url_is_the_configured_repository(path):
     assert urls == {repository_url()}, (
         f"{path.name} installs metabits from {sorted(urls)}, but repository.url in _config.yml "
         f"is {repository_url()}: change the notebook (or the setting) so they agree")
+
+
+# ---------------------------------------------------------------------------------------------
+# the release: Binder and Colab open a tagged version, not the moving main branch
+
+LAUNCH_NOTEBOOKS = sorted((ROOT / "launch").rglob("*.ipynb"))
+
+
+def release() -> str:
+    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    return str(config["repository"]["branch"])
+
+
+def test_launch_buttons_open_a_tagged_release():
+    """``repository.branch`` (where the launch buttons point) names a release tag."""
+    assert re.fullmatch(r"v\d+(?:\.\d+)*(?:[-.][0-9A-Za-z.]+)?", release()), (
+        f"repository.branch is {release()!r}: set a release tag with "
+        "python3 scripts/set-repository-url.py --release vX.Y")
+
+
+def test_launch_notebooks_install_and_show_figures_from_the_release():
+    url, ref = repository_url(), release()
+    owner, name = url.removeprefix("https://github.com/").split("/")
+    assert LAUNCH_NOTEBOOKS
+    for path in LAUNCH_NOTEBOOKS:
+        text = path.read_text(encoding="utf-8")
+        installs = set(re.findall(r"git\+([^\s\"'#\\]+)#subdirectory=lib", text))
+        assert installs == {f"{url}@{ref}"}, f"{path.name} installs from {sorted(installs)}"
+        raw = set(re.findall(rf"https://raw\.githubusercontent\.com/{owner}/{name}/([^/]+)/",
+                             text))
+        assert raw <= {ref}, f"{path.name} shows files of {sorted(raw)}, not of {ref}"
+        assert "raw.githubusercontent.com" not in re.sub(
+            rf"https://raw\.githubusercontent\.com/{owner}/{name}/", "", text)
+
+
+def _mover():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("set_repository_url",
+                                                  ROOT / "scripts" / "set-repository-url.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_mover_moves_address_and_release_everywhere(tmp_path):
+    import shutil
+
+    for rel in ["_config.yml", "CITATION.cff", "book/meyen/01_confidence_information.ipynb",
+                "launch/student/book/meyen/01_confidence_information.ipynb",
+                "launch/instructor/book/oskr/01_oskr.ipynb"]:
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / rel, tmp_path / rel)
+    old_url, old_ref = repository_url(), release()
+    old_owner, old_name = old_url.removeprefix("https://github.com/").split("/")
+    _mover().move(tmp_path, "https://github.com/someone/elsewhere", "v9.8")
+    config = yaml.safe_load((tmp_path / "_config.yml").read_text(encoding="utf-8"))
+    assert config["repository"]["url"] == "https://github.com/someone/elsewhere"
+    assert config["repository"]["branch"] == "v9.8"
+    assert "path_to_book" in config["repository"]
+    cff = yaml.safe_load((tmp_path / "CITATION.cff").read_text(encoding="utf-8"))
+    assert cff["repository-code"] == "https://github.com/someone/elsewhere"
+    book = (tmp_path / "book/meyen/01_confidence_information.ipynb").read_text(encoding="utf-8")
+    assert "git+https://github.com/someone/elsewhere#subdirectory=lib" in book
+    for rel in ["launch/student/book/meyen/01_confidence_information.ipynb",
+                "launch/instructor/book/oskr/01_oskr.ipynb"]:
+        text = (tmp_path / rel).read_text(encoding="utf-8")
+        assert "git+https://github.com/someone/elsewhere@v9.8#subdirectory=lib" in text
+        assert "https://someone.github.io/elsewhere/book/" in text
+        assert old_owner not in text and old_name not in text and f"/{old_ref}/" not in text
+        if "oskr" in rel:  # this chapter shows a figure file
+            assert "https://raw.githubusercontent.com/someone/elsewhere/v9.8/figures/" in text

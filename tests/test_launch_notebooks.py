@@ -1,0 +1,362 @@
+"""The launch notebooks (``launch/``): what Binder and Colab open reads like the website.
+
+``scripts/launch_notebooks.py`` converts a book notebook into plain Markdown and code; the first
+tests check its hard cases on small inputs. The committed notebooks in ``launch/student`` and
+``launch/instructor`` are then checked as a student or instructor would meet them: no MyST role
+or directive left, no macro MathJax does not know, solutions absent from the student edition
+and folded in the instructor one, the code cells the book's own. Two of them are executed on a
+fresh kernel. The test marked ``build`` regenerates them from this session's book build and
+fails when the committed folder is out of date (deselect it with ``-m "not build"``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import launch_notebooks as ln  # noqa: E402
+import make_launch_notebooks as mk  # noqa: E402
+
+LAUNCH = ROOT / mk.LAUNCH
+
+
+def _toc_notebooks() -> list[str]:
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
+    docs = [toc["root"]] + [c["file"] for part in toc["parts"] for c in part["chapters"]]
+    return sorted(d for d in docs if (ROOT / f"{d}.ipynb").is_file())
+
+
+NOTEBOOKS = _toc_notebooks()
+LAUNCHED = [(edition, doc) for doc in NOTEBOOKS for edition in ln.EDITIONS]
+
+
+def _cells(path: Path) -> list[dict]:
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    for cell in cells:
+        cell["source"] = "".join(cell["source"]) if isinstance(cell["source"], list) \
+            else cell["source"]
+    return cells
+
+
+def _markdown(path: Path) -> str:
+    return "\n\n".join(c["source"] for c in _cells(path) if c["cell_type"] == "markdown")
+
+
+# ---------------------------------------------------------------------------------------------
+# the converter on small inputs
+
+DOC = "book/part/01_first"
+
+
+def small_book() -> ln.Book:
+    return ln.Book(
+        site="https://o.github.io/r/",
+        raw="https://raw.githubusercontent.com/o/r/v1/",
+        title="The book",
+        install=("git+https://github.com/o/r#subdirectory=lib",
+                 "git+https://github.com/o/r@v1#subdirectory=lib"),
+        titles={DOC: "First", "book/part/02_second": "Second",
+                "book/bibliography": "Bibliography"},
+        labels={"ex-one": ln.Target(DOC, "ex-one", "Exercise 1"),
+                "ex-two": ln.Target("book/part/02_second", "ex-two", "Exercise 2"),
+                "fig-a": ln.Target("book/part/02_second", "fig-a", "Fig. 2"),
+                "fig-here": ln.Target(DOC, "fig-here", "Fig. 1"),
+                "a-section": ln.Target("book/part/02_second", "a-section", "A section")},
+        numbers={(DOC, "exercise", "ex-one"): "1",
+                 ("book/part/02_second", "exercise", "ex-two"): "2",
+                 (DOC, "figure", "fig-here"): "1",
+                 ("book/part/02_second", "figure", "fig-a"): "2"},
+        numfig_format={"figure": "Fig. %s", "exercise": "Exercise %s"},
+        citations={"meyen2025": ("Meyen et al.", "2025", "book/bibliography", "id2")},
+        macros={"acc": r"\mathrm{acc}", "info": r"\mathrm{info}",
+                "metaI": r"\mathrm{meta}\text{-}\mathcal{I}"},
+    )
+
+
+def convert(text: str, edition: str = "student", glue: dict | None = None) -> str:
+    return ln.Converter(small_book(), DOC, glue or {}, edition).convert_markdown(text)
+
+
+def test_macros_are_braced_so_an_argument_stays_whole():
+    # \frac1\acc with a bare \mathrm{acc} would read as \frac{1}{\mathrm}{acc}
+    assert convert(r"$\frac1\acc$") == r"$\frac1{\mathrm{acc}}$"
+    assert convert(r"$\acc_k^2 + \metaI$") == r"${\mathrm{acc}}_k^2 + {\mathrm{meta}\text{-}\mathcal{I}}$"
+
+
+def test_longer_names_and_line_breaks_are_not_macros():
+    assert convert(r"$\info \to \infty$") == r"${\mathrm{info}} \to \infty$"
+    assert convert(r"$a \\info$") == r"$a \\info$"  # a line break, then the word "info"
+    assert convert(r"$\\\info$") == r"$\\{\mathrm{info}}$"
+    assert convert(r"`\acc` in code") == r"`\acc` in code"
+
+
+def test_glued_values_are_formatted_as_the_website_formats_them():
+    glue = {"x": {"data": {"text/plain": "0.123456"}},
+            "n": {"data": {"text/plain": "400"}},
+            "s": {"data": {"text/plain": "'a_b *c* [d] $e | f'"}}}
+    assert convert("{glue:text}`x:.2f` and {glue:text}`x:.1%`", glue=glue) == "0.12 and 12.3%"
+    assert convert("{glue:text}`n` trials, {glue:text}`n:,d`", glue=glue) == "400 trials, 400"
+    # Markdown characters in a glued string stay text: no emphasis, link, math or table cell
+    assert convert("{glue:text}`s`", glue=glue) == r"a\_b \*c\* \[d\] \$e \| f"
+    with pytest.raises(ln.ConversionError, match="no glued value 'y'"):
+        convert("{glue:text}`y`", glue=glue)
+
+
+def test_roles_inside_code_spans_are_left_alone():
+    text = "Write ``{glue:text}`key:.2f` `` to paste a value."
+    assert convert(text) == text
+
+
+def test_a_fence_closes_with_as_many_colons_or_more():
+    text = "::::{admonition} Outer\n:class: note\nA\n:::\nstill inside\n::::::\nafter"
+    assert convert(text) == "**Outer**\n\nA\n:::\nstill inside\nafter"
+
+
+def test_solutions_with_nested_code_fences():
+    text = ("::::{exercise}\n:label: ex-one\nCompute $\\acc$.\n::::\n\n"
+            "::::{solution} ex-one\n:class: dropdown\n```python\nprint(':::')\n::::\n```\n"
+            "gives **70%**.\n::::\n\nAfter.")
+    student = convert(text, "student")
+    assert student == "**Exercise 1**\n\nCompute ${\\mathrm{acc}}$.\n\nAfter."
+    instructor = convert(text, "instructor")
+    assert instructor == (
+        "**Exercise 1**\n\nCompute ${\\mathrm{acc}}$.\n\n<details>\n"
+        "<summary>Solution to Exercise 1</summary>\n\n```python\nprint(':::')\n::::\n```\n"
+        "gives **70%**.\n\n</details>\n\nAfter.")
+
+
+def test_theorems_proofs_and_admonitions_become_bold_lead_ins():
+    text = (":::{prf:theorem} Meyen et al., Theorem 3\n:label: thm\n:nonumber:\n"
+            "Statement $\\info$.\n:::\n\n:::{prf:proof}\nBecause.\n:::\n\n"
+            ":::{prf:proof}\n$$x$$\n:::\n\n:::{warning}\nCareful.\n:::")
+    assert convert(text) == (
+        "**Theorem** (Meyen et al., Theorem 3)\n\nStatement ${\\mathrm{info}}$.\n\n"
+        "*Proof.* Because. ∎\n\n*Proof.*\n\n$$x$$\n\n∎\n\n**Warning**\n\nCareful.")
+
+
+def test_references_link_to_the_website_and_read_as_there():
+    text = ("{doc}`02_second`, {doc}`the next one <02_second>`, {ref}`ex-two`, "
+            "{ref}`ex-one`, {ref}`a-section`, {numref}`fig-a`, {numref}`Figure %s <fig-a>`, "
+            "{numref}`fig-here`, {cite}`meyen2025`, {cite:t}`meyen2025`")
+    page = "https://o.github.io/r/book/part/02_second.html"
+    bib = "https://o.github.io/r/book/bibliography.html#id2"
+    assert convert(text) == (
+        f"[Second]({page}), [the next one]({page}), [Exercise 2]({page}#ex-two), "
+        f"Exercise 1, [A section]({page}#a-section), [Fig. 2]({page}#fig-a), "
+        f"[Figure 2]({page}#fig-a), Fig. 1, \\[[Meyen et al., 2025]({bib})\\], "
+        f"Meyen et al. \\[[2025]({bib})\\]")
+
+
+def test_targets_and_relative_links_and_images():
+    text = ("(a-section)=\n## Heading\n\n![a plot](../../figures/x.png) and "
+            "[the other](02_second.ipynb#top) and [web](https://example.org)")
+    assert convert(text) == (
+        "## Heading\n\n![a plot](https://raw.githubusercontent.com/o/r/v1/figures/x.png) and "
+        "[the other](https://o.github.io/r/book/part/02_second.html#top) and "
+        "[web](https://example.org)")
+
+
+def test_figures_keep_alt_text_and_number():
+    text = ("```{figure} ../../figures/fig_a.png\n:name: fig-here\n:alt: Two [curves] rising\n\n"
+            "The caption with $\\acc$.\n```")
+    assert convert(text) == (
+        "![Two \\[curves\\] rising](https://raw.githubusercontent.com/o/r/v1/figures/fig_a.png)"
+        "\n\n**Fig. 1** The caption with ${\\mathrm{acc}}$.")
+
+
+def test_unknown_syntax_is_an_error_not_raw_text():
+    with pytest.raises(ln.ConversionError, match="role {eq}"):
+        convert("see {eq}`my-eq`")
+    with pytest.raises(ln.ConversionError, match="directive {tab-set}"):
+        convert(":::{tab-set}\nx\n:::")
+    with pytest.raises(ln.ConversionError, match="no label 'nowhere'"):
+        convert("{ref}`nowhere`")
+    with pytest.raises(ln.ConversionError, match="never closes"):
+        convert("::::{note}\ntext\n:::")
+
+
+def test_a_whole_notebook_keeps_code_ids_and_pins_the_install():
+    nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
+          "cells": [
+              {"cell_type": "markdown", "id": "m1", "metadata": {}, "source": ["# First\n"]},
+              {"cell_type": "code", "id": "c1", "metadata": {"tags": ["remove-cell"]},
+               "execution_count": 3, "outputs": [{"output_type": "stream", "name": "stdout",
+                                                  "text": "x"}],
+               "source": '%pip install "metabits @ git+https://github.com/o/r#subdirectory=lib"'},
+              {"cell_type": "code", "id": "c2", "execution_count": None, "outputs": [],
+               "metadata": {"mystnb": {"figure": {"name": "fig-here", "caption": "A $\\acc$."},
+                                       "image": {"alt": "a curve"}}},
+               "source": "plot()"},
+              {"cell_type": "markdown", "id": "m2", "metadata": {},
+               "source": ":::{solution} ex-one\nOnly a solution.\n:::"}]}
+    student = ln.convert_notebook(nb, small_book(), DOC, {}, "student")
+    assert [c["id"] for c in student["cells"]] == ["launch-edition", "m1", "c1", "c2",
+                                                   "c2-caption"]
+    install = student["cells"][2]
+    assert "git+https://github.com/o/r@v1#subdirectory=lib" in install["source"]
+    assert install["outputs"] == [] and install["execution_count"] is None
+    assert install["metadata"]["jupyter"] == {"source_hidden": True}
+    assert student["cells"][4]["source"].startswith("**Fig. 1** A ${\\mathrm{acc}}$.")
+    assert "<summary>Description of the figure</summary>\n\na curve" in \
+        student["cells"][4]["source"]
+    assert "student edition" in student["cells"][0]["source"]
+    instructor = ln.convert_notebook(nb, small_book(), DOC, {}, "instructor")
+    assert instructor["cells"][-1]["id"] == "m2"
+    assert nb["cells"][1]["outputs"], "the book's notebook must not be changed"
+    assert mk.dumps(student) == mk.dumps(ln.convert_notebook(nb, small_book(), DOC, {},
+                                                             "student"))
+
+
+def test_wall_times_are_marked_and_not_compared():
+    glue = {"study_seconds": {"data": {"text/plain": "0.4812"}},
+            "n_seconds_total": {"data": {"text/plain": "3"}}}
+    text = convert("took {glue:text}`study_seconds:.2f` s", glue=glue)
+    assert text == f'took <span title="{ln.WALL_TIME_TITLE}">0.48</span> s'
+    assert convert("{glue:text}`n_seconds_total`", glue=glue) == "3"
+    other = text.replace("0.48", "0.40")
+    as_json = [json.dumps({"source": t}) for t in (text, other)]
+    assert mk.same(*as_json) and not mk.same(as_json[0], as_json[0].replace("took", "tok"))
+
+
+def test_docstring_examples():
+    import doctest
+
+    for module in (ln, mk):
+        assert doctest.testmod(module).failed == 0, module.__name__
+
+
+def test_the_website_address_comes_from_the_repository():
+    assert mk.website("https://github.com/o/r") == "https://o.github.io/r/"
+    assert mk.website("https://github.com/o/o.github.io") == "https://o.github.io/"
+    assert mk.website("https://github.com/o/r", "https://book.org") == "https://book.org/"
+
+
+# ---------------------------------------------------------------------------------------------
+# the committed launch notebooks
+
+#: MyST that plain Jupyter and Colab would show as raw text
+MYST = {
+    "a role": re.compile(r"\{[a-z][\w:-]*\}`"),
+    "a directive": re.compile(r"^ {0,3}(?:`{3,}|:{3,})\{", re.M),
+    "a colon fence": re.compile(r"^ {0,3}:{3,}", re.M),
+    "a target": re.compile(r"^\([\w.:-]+\)=\s*$", re.M),
+    "a directive option": re.compile(r"^:(?:label|class|name|alt|nonumber):", re.M),
+    "a substitution": re.compile(r"\{\{\s*[A-Za-z_][\w.]*\s*\}\}"),
+}
+#: the TeX commands the launch notebooks may use: MathJax's own (those the book uses today; add
+#: a new one here once you have checked that MathJax knows it)
+KNOWN_TEX = set("""
+Big Delta Phi approx arg begin big bigl bigr binom cdot chi cup dots end frac gamma ge hat in
+infty lambda le left lfloor ln log mathbb mathcal mathrm max mid min mp mu ne operatorname
+overline pm prod qquad quad rfloor right sigma sim sqrt sum text textstyle tfrac tilde times to
+underbrace varphi widehat
+""".split())
+_CODE = re.compile(r"^ {0,3}(`{3,}|~{3,}).*?^ {0,3}\1\s*$|(`+).+?\2", re.M | re.S)
+_MATH = re.compile(r"\$\$(.+?)\$\$|(?<![\\$])\$(.+?)(?<!\\)\$", re.S)
+
+
+def _math(text: str) -> list[str]:
+    text = _CODE.sub("", text)
+    return [m.group(1) or m.group(2) for m in _MATH.finditer(text)]
+
+
+def test_the_math_extractor():
+    text = "a $\\acc$ b `$\\x$` c $$\\frac1\\acc$$ d \\$5 and \\$6"
+    assert _math(text) == ["\\acc", "\\frac1\\acc"]
+
+
+def test_launch_buttons_open_the_student_edition():
+    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    assert config["repository"]["path_to_book"] == f"{mk.LAUNCH}/student"
+
+
+def test_every_notebook_of_the_book_is_launchable():
+    have = sorted(p.relative_to(LAUNCH).as_posix() for p in LAUNCH.rglob("*.ipynb"))
+    assert have == sorted(f"{e}/{d}.ipynb" for e, d in LAUNCHED), \
+        "launch/ does not match the book's notebooks: run bash scripts/build-book.sh and commit"
+
+
+@pytest.mark.parametrize("edition,doc", LAUNCHED, ids=lambda x: x)
+def test_no_myst_and_no_undefined_macro(edition, doc):
+    text = _markdown(LAUNCH / edition / f"{doc}.ipynb")
+    prose = _CODE.sub("", text)
+    found = {what: pattern.findall(prose) for what, pattern in MYST.items()}
+    assert not any(found.values()), {k: v[:3] for k, v in found.items() if v}
+    unknown = {name for math in _math(text) for name in re.findall(r"\\([A-Za-z]+)", math)
+               } - KNOWN_TEX
+    assert not unknown, f"TeX commands that plain MathJax does not define: {sorted(unknown)}"
+
+
+@pytest.mark.parametrize("doc", NOTEBOOKS)
+def test_solutions_are_absent_for_students_and_folded_for_instructors(doc):
+    source = _markdown(ROOT / f"{doc}.ipynb")
+    exercises = len(re.findall(r"^:{3,}\{exercise\}", source, re.M))
+    solutions = len(re.findall(r"^:{3,}\{solution\}", source, re.M))
+    student = _markdown(LAUNCH / "student" / f"{doc}.ipynb")
+    instructor = _markdown(LAUNCH / "instructor" / f"{doc}.ipynb")
+    for text in (student, instructor):
+        assert len(re.findall(r"^\*\*Exercise \d+\*\*", text, re.M)) == exercises
+    assert "Solution to" not in student and "<details>" not in student.replace(
+        "<details>\n<summary>Description of the figure", "")
+    folded = re.findall(r"^<details>\n<summary>Solution to Exercise \d+</summary>$",
+                        instructor, re.M)
+    assert len(folded) == solutions
+    assert instructor.count("<details>") == instructor.count("</details>")
+
+
+@pytest.mark.parametrize("edition,doc", LAUNCHED, ids=lambda x: x)
+def test_code_cells_are_the_books_own(edition, doc):
+    book = [c for c in _cells(ROOT / f"{doc}.ipynb") if c["cell_type"] == "code"]
+    launch = [c for c in _cells(LAUNCH / edition / f"{doc}.ipynb") if c["cell_type"] == "code"]
+    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    url, ref = config["repository"]["url"], config["repository"]["branch"]
+    assert [c["id"] for c in launch] == [c["id"] for c in book]
+    for b, l in zip(book, launch):
+        assert l["source"] == b["source"].replace(f"git+{url}#", f"git+{url}@{ref}#")
+        assert l["outputs"] == []
+
+
+EXECUTED = [("student", "book/meyen/01_confidence_information"),
+            ("instructor", "book/meyen/10_explorers")]
+
+
+@pytest.mark.parametrize("edition,doc", EXECUTED, ids=lambda x: x)
+def test_launch_notebook_runs_on_a_fresh_kernel(edition, doc, tmp_path):
+    """Run as Binder or Colab would, away from the book (figures go to ./figures there)."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    path = tmp_path / Path(doc).name
+    shutil.copy(LAUNCH / edition / f"{doc}.ipynb", path)
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(nb, timeout=300, kernel_name="python3",
+                   resources={"metadata": {"path": str(tmp_path)}}).execute()
+    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
+              if o.output_type == "error"]
+    assert not errors
+    if "explorers" in doc:  # the explorers are live: ipywidgets views, not static pictures
+        views = [c for c in nb.cells if c.cell_type == "code" and any(
+            "application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in c.outputs)]
+        assert len(views) >= 4
+    assert not (LAUNCH / edition / Path(doc).parent / "figures").exists()
+
+
+@pytest.mark.build
+def test_committed_launch_notebooks_are_what_the_build_gives(book_build):
+    if not (book_build.html / "index.html").is_file():
+        pytest.fail("the book did not build:\n" + book_build.log[-3000:])
+    expected = mk.convert_all(book_build.html.parent)
+    problems = mk.differences(expected, LAUNCH)
+    assert not problems, (
+        "launch/ is out of date: run `bash scripts/build-book.sh` (or, after a build, "
+        "`.venv/bin/python scripts/make_launch_notebooks.py`) and commit launch/\n"
+        + "\n".join(problems))
