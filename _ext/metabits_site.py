@@ -4,11 +4,12 @@ It does three things the stock Jupyter Book 1 stack does not:
 
 1. **MathJax from the site itself.** Sphinx loads MathJax 3 from a CDN by default, so a reader
    offline sees raw TeX. ``mathjax_path`` in ``_config.yml`` points at ``_static/mathjax/``, and
-   :func:`copy_mathjax` fills that folder at the end of every HTML build from the MathJax 3.2.2
-   distribution that the PyPI package ``django-static-mathjax`` installs into ``.venv`` (it is the
-   npm ``mathjax-full`` 3.2.2 tree unchanged; Django is not needed or installed). Only the
-   ``tex-chtml`` component and the folders it loads on demand (TeX extensions, CHTML fonts, the
-   menu, accessibility and speech data) are copied, with MathJax's licence.
+   :func:`copy_mathjax` fills that folder at the end of every HTML build from the official npm
+   package ``mathjax@3.2.2``, which ``scripts/fetch_npm.py`` (run by ``scripts/setup-env.sh``)
+   downloads from the npm registry, checks against the registry's sha512 checksum and unpacks into
+   ``.venv/share/mathjax-3.2.2``. Only the ``tex-chtml`` component and the folders it loads on
+   demand (TeX extensions, CHTML fonts, the menu, accessibility and speech data) are copied, with
+   MathJax's licence.
 2. **Author-year bibliography labels.** The text cites author-year (``bibtex_reference_style:
    author_year``), so the bibliography is labelled the same way: ``[Meyen et al., 2025]``, with
    ``a``/``b`` suffixes if an author-year pair repeats. Use ``bibtex_default_style:
@@ -20,9 +21,9 @@ It does three things the stock Jupyter Book 1 stack does not:
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -43,20 +44,17 @@ MATHJAX_FOLDERS = ("input", "output/chtml", "ui", "a11y", "sre")
 # --- MathJax -------------------------------------------------------------------------------------
 
 def mathjax_source() -> Path:
-    """The ``es5`` folder of the installed MathJax 3.2.2 distribution (django-static-mathjax)."""
-    spec = importlib.util.find_spec("mathjax")
-    roots = list(spec.submodule_search_locations or []) if spec else []
-    for root in roots:
-        dist = Path(root) / "static" / "mathjax"
-        package = dist / "package.json"
-        if package.is_file() and (dist / "es5" / MATHJAX_COMPONENT).is_file():
-            version = json.loads(package.read_text(encoding="utf-8")).get("version")
-            if version == MATHJAX_VERSION:
-                return dist / "es5"
+    """The ``es5`` folder of MathJax 3.2.2 from npm, unpacked by ``scripts/fetch_npm.py``."""
+    dist = Path(sys.prefix) / "share" / f"mathjax-{MATHJAX_VERSION}"
+    package = dist / "package.json"
+    if package.is_file() and (dist / "es5" / MATHJAX_COMPONENT).is_file():
+        version = json.loads(package.read_text(encoding="utf-8")).get("version")
+        if version == MATHJAX_VERSION:
+            return dist / "es5"
     raise ExtensionError(
-        f"MathJax {MATHJAX_VERSION} is not installed: the website serves MathJax itself. "
-        "Run `bash scripts/setup-env.sh` (it installs django-static-mathjax from "
-        "tests/requirements.txt into .venv)."
+        f"MathJax {MATHJAX_VERSION} is not installed at {dist}: the website serves MathJax "
+        "itself. Run `bash scripts/setup-env.sh` (it runs scripts/fetch_npm.py, which "
+        "downloads mathjax@3.2.2 from the npm registry and checks its checksum)."
     )
 
 
