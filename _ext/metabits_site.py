@@ -1,6 +1,6 @@
 """Sphinx extension for the metabits website (loaded from ``_config.yml``: ``sphinx.local_extensions``).
 
-It does three things the stock Jupyter Book 1 stack does not:
+It does four things the stock Jupyter Book 1 stack does not:
 
 1. **MathJax from the site itself.** Sphinx loads MathJax 3 from a CDN by default, so a reader
    offline sees raw TeX. ``mathjax_path`` in ``_config.yml`` points at ``_static/mathjax/``, and
@@ -17,11 +17,14 @@ It does three things the stock Jupyter Book 1 stack does not:
 3. **One copy of each inline script.** sphinx-thebe registers its inline configuration script both
    with the builder and with the registry, so every page declared ``const THEBE_JS_URL`` twice and
    the browser logged a SyntaxError. :func:`dedupe_scripts` drops exact repeats.
+4. **Accessible tables and bibliography.** :func:`tidy_body` turns pandas' empty corner header
+   cells into plain cells and drops docutils' ``role="list"`` from the bibliography.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import sys
 from collections import Counter
@@ -99,6 +102,31 @@ def dedupe_scripts(app, pagename, templatename, context, doctree):
     scripts[:] = unique
 
 
+# --- accessible tables and lists ----------------------------------------------------------------
+
+#: pandas' header cell over an unnamed index (``<th></th>``, or the Styler's
+#: ``<th class="blank ...">&nbsp;</th>``): an empty header that names no column.
+_EMPTY_HEADER = re.compile(r'<th((?:\s+class="[^"]*")?)\s*>(?:\s|&nbsp;)*</th>')
+
+
+def tidy_body(app, pagename, templatename, context, doctree):
+    """Fix two things in the page body that screen readers trip over.
+
+    - An empty header cell (pandas' corner cell over an unnamed index) becomes an ordinary empty
+      cell: a ``<th>`` that heads nothing is announced as a nameless column header (axe-core:
+      empty-table-header).
+    - docutils marks the bibliography's citation list ``role="list"`` but its entries
+      ``role="doc-biblioentry"``, which a list may not contain (axe-core:
+      aria-required-children, critical); without the role it is a plain group of entries.
+    """
+    body = context.get("body")
+    if not isinstance(body, str):
+        return
+    body = _EMPTY_HEADER.sub(r"<td\1></td>", body)
+    body = body.replace('<div class="citation-list" role="list">', '<div class="citation-list">')
+    context["body"] = body
+
+
 # --- author-year bibliography labels -------------------------------------------------------------
 
 def _surname(person) -> str:
@@ -148,5 +176,6 @@ def setup(app):
     app.connect("builder-inited", check_mathjax)
     # After sphinx-thebe and the theme have added their scripts.
     app.connect("html-page-context", dedupe_scripts, priority=900)
+    app.connect("html-page-context", tidy_body)
     app.connect("build-finished", copy_mathjax)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -145,7 +145,7 @@ async (width) => {
       const text = cellText(cell);
       if (/^(nan|NaN|None|<NA>|NaT|-?inf)$/.test(text)) {
         out.tableProblems.push(`${where}: cell "${text}"`);
-      } else if (cell.tagName === 'TH' && /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(text)) {
+      } else if (cell.tagName === 'TH' && cell.closest('tbody') && /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(text)) {
         out.tableProblems.push(`${where}: code name "${text}" as a label`);
       } else if (cell.tagName === 'TH' && text === '' && !cell.querySelector('img, mjx-container')) {
         out.tableProblems.push(`${where}: empty header cell`);
