@@ -109,6 +109,10 @@ def dedupe_scripts(app, pagename, templatename, context, doctree):
 _EMPTY_HEADER = re.compile(r'<th((?:\s+class="[^"]*")?)\s*>(?:\s|&nbsp;)*</th>')
 
 
+_CITATION_LIST = re.compile(
+    r'<div (?:role="list" class="citation-list"|class="citation-list" role="list")>')
+
+
 def tidy_body(app, pagename, templatename, context, doctree):
     """Fix two things in the page body that screen readers trip over.
 
@@ -123,7 +127,7 @@ def tidy_body(app, pagename, templatename, context, doctree):
     if not isinstance(body, str):
         return
     body = _EMPTY_HEADER.sub(r"<td\1></td>", body)
-    body = body.replace('<div class="citation-list" role="list">', '<div class="citation-list">')
+    body = _CITATION_LIST.sub('<div class="citation-list">', body)
     context["body"] = body
 
 
