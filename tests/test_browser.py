@@ -14,7 +14,16 @@ test below checks one thing on every page and lists every page that fails it:
   left in the text, no MathJax error (an undefined macro, e.g. a missing ``mathjax3_config``
   macro, shows as one);
 - nothing is wider than the content column at a 1280 px wide window;
-- no horizontal scroll at a 400 px wide window (a phone).
+- no horizontal scroll at a 400 px wide window (a phone);
+- the smallest text of every figure, at the width it is shown, is at least 9 px (at 1280 and at
+  400 px; font sizes from the committed SVG of each figure in ``figures/``);
+- rendered tables have no "NaN"/"None"/"inf" cells, no code names as row labels and no empty
+  header cells;
+- axe-core (npm ``axe-core``, unpacked into the venv by ``scripts/fetch_npm.py``) finds no
+  critical or serious violation on any page, except theme-owned ones listed in ``THEME_OWNED``
+  with their upstream issue;
+- at 400 px the visible ☰ and "Contents" buttons open their drawers, and the ☰ drawer links every
+  chapter of ``_toc.yml``.
 
 Each page is loaded once, in one browser for the whole module, measured at 1280 px, then the
 window is narrowed to 400 px and measured again (about 30 s for 20 pages on two cores).
