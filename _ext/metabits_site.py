@@ -1,14 +1,15 @@
 """Sphinx extension for the metabits website (loaded from ``_config.yml``: ``sphinx.local_extensions``).
 
-It does three things the stock Jupyter Book 1 stack does not:
+It does four things the stock Jupyter Book 1 stack does not:
 
 1. **MathJax from the site itself.** Sphinx loads MathJax 3 from a CDN by default, so a reader
    offline sees raw TeX. ``mathjax_path`` in ``_config.yml`` points at ``_static/mathjax/``, and
-   :func:`copy_mathjax` fills that folder at the end of every HTML build from the MathJax 3.2.2
-   distribution that the PyPI package ``django-static-mathjax`` installs into ``.venv`` (it is the
-   npm ``mathjax-full`` 3.2.2 tree unchanged; Django is not needed or installed). Only the
-   ``tex-chtml`` component and the folders it loads on demand (TeX extensions, CHTML fonts, the
-   menu, accessibility and speech data) are copied, with MathJax's licence.
+   :func:`copy_mathjax` fills that folder at the end of every HTML build from the official npm
+   package ``mathjax@3.2.2``, which ``scripts/fetch_npm.py`` (run by ``scripts/setup-env.sh``)
+   downloads from the npm registry, checks against the registry's sha512 checksum and unpacks into
+   ``.venv/share/mathjax-3.2.2``. Only the ``tex-chtml`` component and the folders it loads on
+   demand (TeX extensions, CHTML fonts, the menu, accessibility and speech data) are copied, with
+   MathJax's licence.
 2. **Author-year bibliography labels.** The text cites author-year (``bibtex_reference_style:
    author_year``), so the bibliography is labelled the same way: ``[Meyen et al., 2025]``, with
    ``a``/``b`` suffixes if an author-year pair repeats. Use ``bibtex_default_style:
@@ -16,13 +17,16 @@ It does three things the stock Jupyter Book 1 stack does not:
 3. **One copy of each inline script.** sphinx-thebe registers its inline configuration script both
    with the builder and with the registry, so every page declared ``const THEBE_JS_URL`` twice and
    the browser logged a SyntaxError. :func:`dedupe_scripts` drops exact repeats.
+4. **Accessible tables and bibliography.** :func:`tidy_body` turns pandas' empty corner header
+   cells into plain cells and drops docutils' ``role="list"`` from the bibliography.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import json
+import re
 import shutil
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -43,20 +47,17 @@ MATHJAX_FOLDERS = ("input", "output/chtml", "ui", "a11y", "sre")
 # --- MathJax -------------------------------------------------------------------------------------
 
 def mathjax_source() -> Path:
-    """The ``es5`` folder of the installed MathJax 3.2.2 distribution (django-static-mathjax)."""
-    spec = importlib.util.find_spec("mathjax")
-    roots = list(spec.submodule_search_locations or []) if spec else []
-    for root in roots:
-        dist = Path(root) / "static" / "mathjax"
-        package = dist / "package.json"
-        if package.is_file() and (dist / "es5" / MATHJAX_COMPONENT).is_file():
-            version = json.loads(package.read_text(encoding="utf-8")).get("version")
-            if version == MATHJAX_VERSION:
-                return dist / "es5"
+    """The ``es5`` folder of MathJax 3.2.2 from npm, unpacked by ``scripts/fetch_npm.py``."""
+    dist = Path(sys.prefix) / "share" / f"mathjax-{MATHJAX_VERSION}"
+    package = dist / "package.json"
+    if package.is_file() and (dist / "es5" / MATHJAX_COMPONENT).is_file():
+        version = json.loads(package.read_text(encoding="utf-8")).get("version")
+        if version == MATHJAX_VERSION:
+            return dist / "es5"
     raise ExtensionError(
-        f"MathJax {MATHJAX_VERSION} is not installed: the website serves MathJax itself. "
-        "Run `bash scripts/setup-env.sh` (it installs django-static-mathjax from "
-        "tests/requirements.txt into .venv)."
+        f"MathJax {MATHJAX_VERSION} is not installed at {dist}: the website serves MathJax "
+        "itself. Run `bash scripts/setup-env.sh` (it runs scripts/fetch_npm.py, which "
+        "downloads mathjax@3.2.2 from the npm registry and checks its checksum)."
     )
 
 
@@ -99,6 +100,35 @@ def dedupe_scripts(app, pagename, templatename, context, doctree):
             seen.add(key)
             unique.append(script)
     scripts[:] = unique
+
+
+# --- accessible tables and lists ----------------------------------------------------------------
+
+#: pandas' header cell over an unnamed index (``<th></th>``, or the Styler's
+#: ``<th class="blank ...">&nbsp;</th>``): an empty header that names no column.
+_EMPTY_HEADER = re.compile(r'<th((?:\s+class="[^"]*")?)\s*>(?:\s|&nbsp;)*</th>')
+
+
+_CITATION_LIST = re.compile(
+    r'<div (?:role="list" class="citation-list"|class="citation-list" role="list")>')
+
+
+def tidy_body(app, pagename, templatename, context, doctree):
+    """Fix two things in the page body that screen readers trip over.
+
+    - An empty header cell (pandas' corner cell over an unnamed index) becomes an ordinary empty
+      cell: a ``<th>`` that heads nothing is announced as a nameless column header (axe-core:
+      empty-table-header).
+    - docutils marks the bibliography's citation list ``role="list"`` but its entries
+      ``role="doc-biblioentry"``, which a list may not contain (axe-core:
+      aria-required-children, critical); without the role it is a plain group of entries.
+    """
+    body = context.get("body")
+    if not isinstance(body, str):
+        return
+    body = _EMPTY_HEADER.sub(r"<td\1></td>", body)
+    body = _CITATION_LIST.sub('<div class="citation-list">', body)
+    context["body"] = body
 
 
 # --- author-year bibliography labels -------------------------------------------------------------
@@ -150,5 +180,6 @@ def setup(app):
     app.connect("builder-inited", check_mathjax)
     # After sphinx-thebe and the theme have added their scripts.
     app.connect("html-page-context", dedupe_scripts, priority=900)
+    app.connect("html-page-context", tidy_body)
     app.connect("build-finished", copy_mathjax)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

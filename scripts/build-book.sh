@@ -2,7 +2,7 @@
 # Build the static website into _build/html (executes every notebook).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup-env.sh
+bash scripts/setup-env.sh --book
 .venv/bin/jupyter-book build . "$@"
 # the plain notebooks Binder and Colab open (launch/student, launch/instructor), from this build
 .venv/bin/python scripts/make_launch_notebooks.py

@@ -1,17 +1,32 @@
 #!/usr/bin/env bash
-# Create (or update) the project's virtual environment .venv from requirements.txt.
-# Used by build-book.sh and run-tests.sh; needs only python3 (>= 3.10) with venv.
+# Create (or update) the project's virtual environment .venv, exactly as the lock files say:
+#   bash scripts/setup-env.sh          the book and its tests (tests/requirements.txt, axe-core)
+#   bash scripts/setup-env.sh --book   only what building the website needs (requirements.txt:
+#                                      build-book.sh and the publishing workflow install no
+#                                      test-only packages; an environment that already has the
+#                                      tests' packages keeps them)
+# pip-sync installs, upgrades and removes packages until .venv matches the lock (and does nothing
+# when it already does). The lock files pin every package; scripts/lock.sh regenerates them.
+# Both modes also put the official MathJax 3.2.2 from the npm registry, checked against its
+# published checksum, into .venv/share (scripts/fetch_npm.py). Needs only python3 with venv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY="${PYTHON:-python3}"
+PIP_TOOLS="pip-tools==7.6.2"  # the version requirements.in pins
 if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
-stamp=.venv/.requirements.sha
-want=$(cat requirements.txt tests/requirements.txt lib/pyproject.toml | sha256sum | cut -d' ' -f1)
-if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-  .venv/bin/python -m pip install --quiet --upgrade pip
-  .venv/bin/python -m pip install --quiet -r requirements.txt -r tests/requirements.txt
-  echo "$want" > "$stamp"
+if [ "${1:-}" = "--book" ] && [ ! -e .venv/.with-tests ]; then
+  lock=requirements.txt
+  npm=(mathjax)
+else
+  lock=tests/requirements.txt
+  npm=(mathjax axe-core)
+  touch .venv/.with-tests
 fi
+if [ ! -x .venv/bin/pip-sync ]; then
+  .venv/bin/python -m pip install --quiet "$PIP_TOOLS"
+fi
+.venv/bin/pip-sync --quiet --python-executable .venv/bin/python "$lock"
+.venv/bin/python scripts/fetch_npm.py "${npm[@]}"
 .venv/bin/python -m ipykernel install --sys-prefix --name python3 >/dev/null

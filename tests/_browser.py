@@ -64,6 +64,32 @@ async (width) => {
   out.imagesWithoutAlt = imgs.filter((img) => !img.hasAttribute('alt'))
     .map((img) => img.getAttribute('src'));
 
+  // Figures: every image in the article with its natural and displayed size.
+  out.figures = imgs.filter((img) => img.closest('article') && img.naturalWidth > 0)
+    .map((img) => ({src: img.getAttribute('src'), natural: [img.naturalWidth, img.naturalHeight],
+                    shown: img.getBoundingClientRect().width}));
+
+  // Tables: "NaN"-like cells, code names (snake_case identifiers) as row or column labels, and
+  // empty header cells (a pandas index header with no name), in the article's tables.
+  const tables = Array.from(document.querySelectorAll('article table'));
+  const cellText = (c) => (c.innerText || c.textContent || '').replace(/\s+/g, ' ').trim();
+  out.tableProblems = [];
+  tables.forEach((table) => {
+    const where = describe(table).split(' "')[0];
+    table.querySelectorAll('td, th').forEach((cell) => {
+      const text = cellText(cell);
+      // (a header may be a category named "None", e.g. a risk configuration)
+      if (cell.tagName === 'TD' && /^(nan|NaN|None|<NA>|NaT|-?inf)$/.test(text)) {
+        out.tableProblems.push(`${where}: cell "${text}"`);
+      } else if (cell.tagName === 'TH' && cell.closest('tbody') && /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(text)) {
+        out.tableProblems.push(`${where}: code name "${text}" as a label`);
+      } else if (cell.tagName === 'TH' && text === '' && !cell.querySelector('img, mjx-container')) {
+        out.tableProblems.push(`${where}: empty header cell`);
+      }
+    });
+  });
+  out.tableProblems = Array.from(new Set(out.tableProblems)).slice(0, 10);
+
   // Links: every href, resolved by the browser.
   out.links = Array.from(document.querySelectorAll('a[href]')).map((a) => a.href);
 

@@ -14,7 +14,16 @@ test below checks one thing on every page and lists every page that fails it:
   left in the text, no MathJax error (an undefined macro, e.g. a missing ``mathjax3_config``
   macro, shows as one);
 - nothing is wider than the content column at a 1280 px wide window;
-- no horizontal scroll at a 400 px wide window (a phone).
+- no horizontal scroll at a 400 px wide window (a phone);
+- the smallest text of every figure, at the width it is shown, is at least 9 px (at 1280 and at
+  400 px; font sizes from the committed SVG of each figure in ``figures/``);
+- rendered tables have no "NaN"/"None"/"inf" cells, no code names as row labels and no empty
+  header cells;
+- axe-core (npm ``axe-core``, unpacked into the venv by ``scripts/fetch_npm.py``) finds no
+  critical or serious violation on any page, except theme-owned ones listed in ``THEME_OWNED``
+  with their upstream issue;
+- at 400 px the visible ☰ and "Contents" buttons open their drawers, and the ☰ drawer links every
+  chapter of ``_toc.yml``.
 
 Each page is loaded once, in one browser for the whole module, measured at 1280 px, then the
 window is narrowed to 400 px and measured again (about 30 s for 20 pages on two cores).
@@ -28,17 +37,39 @@ elsewhere. ``METABITS_SITE=_build/html`` tests an existing build (see conftest.p
 from __future__ import annotations
 
 import functools
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
 from _browser import (HEIGHT, NARROW, PAGE_REPORT_JS, TIMEOUT_MS, WAIT_FOR_MATHJAX_JS, WIDE,
-                      _fmt)
+                      _fmt, _unavailable)
 
 pytestmark = [pytest.mark.browser, pytest.mark.build]
 
 # --- what each page shows ------------------------------------------------------------------------
+
+AXE = Path(sys.prefix) / "share" / "axe-core-4.14.1" / "axe.min.js"
+# axe-core (scripts/fetch_npm.py puts the npm package, checked by its checksum, into the venv),
+# run on the whole page at 1280 px: the serious and critical violations, one entry per rule with
+# the CSS selectors of its nodes.
+AXE_RUN_JS = """
+async () => {
+  const result = await axe.run(document, {resultTypes: ['violations']});
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({id: v.id, impact: v.impact, help: v.help,
+                  nodes: v.nodes.map((n) => n.target.join(' ') + ' ' + n.html.slice(0, 150))}));
+}
+"""
+
+
+def _axe(page):
+    if not AXE.is_file():
+        return None
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate(AXE_RUN_JS)
+
 
 def _visit(context, url, base, redirects=False):
     """Load ``url`` at 1280 px, then narrow the window to 400 px: ``{width: what the page shows}``.
@@ -64,6 +95,7 @@ def _visit(context, url, base, redirects=False):
             page.wait_for_load_state("load", timeout=TIMEOUT_MS)
         page.evaluate(WAIT_FOR_MATHJAX_JS)
         reports[WIDE] = page.evaluate(PAGE_REPORT_JS, None)
+        reports[WIDE]["axe"] = _axe(page)
         page.set_viewport_size({"width": NARROW, "height": HEIGHT})
         reports[NARROW] = page.evaluate(PAGE_REPORT_JS, NARROW)
     finally:
@@ -199,3 +231,184 @@ def test_no_horizontal_scroll_at_400px(visits):
             problems[path] = [f"page is {report['scrollWidth']} px wide in a "
                               f"{report['clientWidth']} px window"] + report["tooWide"]
     assert not problems, f"horizontal scroll at {NARROW} px:\n" + _fmt(problems)
+
+
+# --- the phone menu ------------------------------------------------------------------------------
+
+# pydata-sphinx-theme opens a sidebar as a modal <dialog> (the drawer); its handler sat on a hidden
+# copy of the toggle button (pydata/pydata-sphinx-theme#2451) and _static/metabits-toggles.js
+# forwards the visible copy's click to it.
+DRAWERS = {".primary-toggle": "#pst-primary-sidebar-modal",
+           ".secondary-toggle": "#pst-secondary-sidebar-modal"}
+MENU_PAGE = "book/meyen/03_bounds.html"  # a chapter with sections, so it has a "Contents" drawer
+
+
+def _toc_pages(root: Path) -> set[str]:
+    """Every page of the table of contents, as paths relative to the site root."""
+    import yaml
+
+    toc = yaml.safe_load((Path(__file__).resolve().parents[1] / "_toc.yml").read_text("utf-8"))
+    files = [toc["root"]] + [chapter["file"] for part in toc.get("parts", [])
+                             for chapter in part.get("chapters", [])]
+    return {f"{file}.html" for file in files}
+
+
+def test_phone_menu_buttons_open_their_drawers(browser, site_url, built_site):
+    """At 400 px the visible ☰ and "Contents" buttons open their drawers, and the ☰ drawer links
+    every chapter of the table of contents (a phone reader can reach every chapter)."""
+    root = Path(built_site)
+    context = browser.new_context(viewport={"width": NARROW, "height": HEIGHT},
+                                  service_workers="block")
+    context.route("**/*", lambda route, request: route.continue_()
+                  if urlsplit(request.url).hostname == "127.0.0.1" else route.abort())
+    page = context.new_page()
+    problems = []
+    try:
+        page.goto(site_url + MENU_PAGE, wait_until="load", timeout=TIMEOUT_MS)
+        for toggle, drawer in DRAWERS.items():
+            visible = [b for b in page.query_selector_all(toggle) if b.is_visible()]
+            if not visible:
+                problems.append(f"no visible {toggle} button at {NARROW} px")
+                continue
+            for button in visible:
+                button.click()
+                try:
+                    page.wait_for_selector(f"{drawer}[open]", state="visible", timeout=3000)
+                except Exception:  # noqa: BLE001 - the drawer did not open
+                    problems.append(f"the visible {toggle} button "
+                                    f"({button.get_attribute('title')!r}) does not open {drawer}")
+                    continue
+                if toggle == ".primary-toggle":
+                    hrefs = page.eval_on_selector_all(
+                        f"{drawer} nav a[href]", "els => els.map((a) => a.href)")
+                    reached = {urlsplit(h).path.lstrip("/") for h in hrefs
+                               if h.startswith(site_url)}
+                    missing = sorted(_toc_pages(root) - reached - {MENU_PAGE})
+                    if missing:
+                        problems.append(f"the {drawer} drawer does not link {missing}")
+                page.keyboard.press("Escape")
+                page.wait_for_selector(f"{drawer}[open]", state="detached", timeout=3000)
+    finally:
+        context.close()
+    assert not problems, "phone menu:\n    " + "\n    ".join(problems)
+
+
+# --- figures readable where shown ----------------------------------------------------------------
+
+FIGURES = Path(__file__).resolve().parents[1] / "figures"
+BOOK = Path(__file__).resolve().parents[1] / "book"
+MIN_TEXT_PX = 9.0  # the smallest text of a figure, in CSS pixels as displayed
+
+
+@functools.lru_cache(maxsize=None)
+def _svg_text(stem: str):
+    """``(width in pt, height in pt, smallest font size in pt)`` of ``figures/<stem>.svg``.
+
+    The book's figures are saved by ``metabits.plotting.save_figure`` as PNG and as SVG with text
+    as paths: matplotlib draws each text at ``scale(size/100)``, so the SVG gives every font size.
+    """
+    import re
+
+    text = (FIGURES / f"{stem}.svg").read_text(encoding="utf-8")
+    width = float(re.search(r'<svg[^>]*\bwidth="([\d.]+)pt"', text).group(1))
+    height = float(re.search(r'<svg[^>]*\bheight="([\d.]+)pt"', text).group(1))
+    sizes = [100 * float(s) for s in re.findall(r"scale\(([\d.]+) -[\d.]+\)", text)]
+    sizes = [s for s in sizes if s < 50]  # 100 pt: markers drawn as glyphs, not text
+    return width, height, min(sizes) if sizes else None
+
+
+@functools.lru_cache(maxsize=None)
+def _page_figures(page: str) -> tuple:
+    """The figure stems that the page's notebook saves with ``save_figure``."""
+    import re
+
+    notebook = (BOOK.parent / page).with_suffix(".ipynb")
+    if not notebook.is_file():
+        return ()
+    return tuple(re.findall(r'save_figure\(fig, \\"([\w-]+)\\"', notebook.read_text("utf-8")))
+
+
+def _figure_stem(page: str, src: str, natural) -> str | None:
+    """The ``figures/`` stem of an image: by file name, or (a notebook's own output image, named
+    by a hash) the figure of that page whose aspect ratio matches."""
+    stem = Path(urlsplit(src).path).stem
+    if (FIGURES / f"{stem}.svg").is_file():
+        return stem
+    ratio = natural[0] / natural[1]
+    matches = [s for s in _page_figures(page) if (FIGURES / f"{s}.svg").is_file() and
+               abs(_svg_text(s)[0] / _svg_text(s)[1] - ratio) < 0.01 * ratio]
+    return matches[0] if len(matches) == 1 else None
+
+
+def _figure_text(visits, width):
+    """``{page: [(stem, smallest text in px as displayed, shown px, natural px)]}``."""
+    out = {}
+    for path, by_width in visits["pages"].items():
+        for fig in by_width[width].get("figures", []):
+            stem = _figure_stem(path, fig["src"], fig["natural"])
+            if stem is None:
+                continue
+            svg_width, _, smallest = _svg_text(stem)
+            if smallest is None:
+                continue
+            px = smallest * fig["shown"] / svg_width
+            out.setdefault(path, []).append((stem, round(px, 1), round(fig["shown"]),
+                                             fig["natural"][0]))
+    return out
+
+
+@pytest.mark.parametrize("width", [WIDE, NARROW])
+def test_figure_text_is_readable(visits, width):
+    """The smallest text of every figure, at the width the page shows it, is at least 9 px (at
+    400 px a figure is shown wider than the column, in a box that scrolls sideways)."""
+    shown = _figure_text(visits, width)
+    assert shown, "no figure of figures/ found on any page"
+    problems = {page: [f"{stem}: smallest text {px} px (figure shown {w} px wide of {n} px)"
+                       for stem, px, w, n in figs if px < MIN_TEXT_PX]
+                for page, figs in shown.items()}
+    problems = {page: items for page, items in problems.items() if items}
+    assert not problems, f"figure text under {MIN_TEXT_PX} px at {width} px:\n" + _fmt(problems)
+
+
+# --- tables ----------------------------------------------------------------------------------------
+
+def test_tables_have_no_nan_code_names_or_empty_headers(visits):
+    """Rendered tables say what a blank means (no "NaN"), label rows and columns in words (no
+    ``max_group_member``), and have no empty header cells (pandas' unnamed index header)."""
+    problems = _problems(visits, "tableProblems")
+    assert not problems, "tables:\n" + _fmt(problems)
+
+
+# --- accessibility -----------------------------------------------------------------------------------
+
+#: Serious or critical axe-core violations that the themes own, with the upstream issue; nodes
+#: matching the selector pattern are not counted against the book.
+THEME_OWNED: dict[str, list[tuple[str, str]]] = {
+    # pydata-sphinx-theme 0.17's colour-mode button: aria-label "Color mode", its visible icon
+    # titled "Light"/"Dark"/"System Settings". Upstream replaced the button by a dropdown
+    # (https://github.com/pydata/pydata-sphinx-theme/pull/2340), not yet released with 0.17.1.
+    "label-content-name-mismatch": [
+        (r"theme-switch-button", "https://github.com/pydata/pydata-sphinx-theme/pull/2340")],
+}
+
+
+def test_no_serious_accessibility_violations(visits):
+    """axe-core on every page at 1280 px: no critical or serious violation that the book controls
+    (theme-owned ones are fixed by configuration or listed in THEME_OWNED with their upstream
+    issue)."""
+    import re
+
+    if not AXE.is_file():
+        _unavailable(f"axe-core is not installed at {AXE} (scripts/setup-env.sh runs "
+                     "scripts/fetch_npm.py axe-core)")
+    problems = {}
+    for path, by_width in visits["pages"].items():
+        for violation in by_width[WIDE].get("axe") or []:
+            owned = THEME_OWNED.get(violation["id"], [])
+            nodes = [node for node in violation["nodes"]
+                     if not any(re.search(pattern, node) for pattern, _ in owned)]
+            if nodes:
+                problems.setdefault(path, []).append(
+                    f"{violation['id']} ({violation['impact']}, {len(nodes)} nodes: "
+                    f"{violation['help']}): {nodes[:4]}")
+    assert not problems, "accessibility violations (axe-core):\n" + _fmt(problems)
