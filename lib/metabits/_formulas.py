@@ -11,7 +11,7 @@ import numpy as np
 from scipy.special import entr, ndtr, ndtri
 
 __all__ = ["LN2", "accuracy_of", "dprime", "h2", "norm_pdf", "sdt_rates", "sdt_type1",
-           "theorem3_lower", "theorem3_upper"]
+           "theorem3_lower", "theorem3_upper", "xlog2x"]
 
 #: :math:`\ln 2`, to turn nats into bits.
 LN2 = float(np.log(2.0))
@@ -20,6 +20,11 @@ LN2 = float(np.log(2.0))
 def h2(p):
     """Binary entropy :math:`H_2(p)` in bits (``p`` already in [0, 1])."""
     return (entr(p) + entr(1.0 - p)) / LN2
+
+
+def xlog2x(x):
+    """:math:`x \\log_2 x` (0 at x = 0): entropies in bits of counts, summed without dividing."""
+    return -entr(x) / LN2
 
 
 def dprime(acc):

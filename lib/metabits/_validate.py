@@ -15,6 +15,7 @@ integers (sizes, counts of things) :func:`as_int`, :func:`as_int_array`
 noise kinds                        :func:`as_noise_kind`
 labels and predictions (±1)        :func:`as_labels`
 count tables                       :func:`as_count_table`
+whole counts (for resampling)      :func:`as_whole_counts`
 response tables (probabilities)    :func:`as_response_table`, :func:`as_member_tables`
 group members' rates               :func:`as_member_rates`
 random generators                  :func:`as_rng`
@@ -45,7 +46,7 @@ __all__ = ["NOISE_TYPES", "TOL", "as_accuracy", "as_categories", "as_choice", "a
            "as_contingency_table", "as_count_table", "as_counts", "as_distribution",
            "as_float_array", "as_grid", "as_int", "as_int_array", "as_labels", "as_member_rates",
            "as_member_tables", "as_noise_kind", "as_positive", "as_prior", "as_probability",
-           "as_response_table", "as_rng", "as_same_length", "as_scalar", "scalar_or_array"]
+           "as_response_table", "as_rng", "as_same_length", "as_scalar", "as_whole_counts", "scalar_or_array"]
 
 #: Slack allowed when comparing floating-point probabilities with their limits.
 TOL = 1e-9
@@ -234,6 +235,20 @@ def as_counts(x, name: str) -> np.ndarray:
     if np.any(arr < 0):
         raise ValueError(f"{name} must be non-negative; got {arr[arr < 0].ravel()[0]:g}")
     return arr
+
+
+def as_whole_counts(counts: np.ndarray, what: str) -> np.ndarray:
+    """Checked counts (from :func:`as_counts` or :func:`as_count_table`) as int64, refusing
+    non-whole counts and rows (last axis) of more than 2**62 trials: what resampling needs.
+
+    ``what`` names the caller (e.g. "bias reduction") in the message.
+    """
+    counts = np.asarray(counts, dtype=float)
+    if np.any(counts != np.round(counts)):
+        raise ValueError(f"{what} resamples trials: counts must be whole numbers")
+    if np.any(counts.sum(axis=-1) > 2.0 ** 62):
+        raise ValueError(f"{what} resamples trials: a row holds more than 2**62 of them")
+    return counts.astype(np.int64)
 
 
 def as_count_table(counts, name: str = "counts", *, min_levels: int = 1,

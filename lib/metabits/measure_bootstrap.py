@@ -42,7 +42,7 @@ def _plugin(flat: np.ndarray, pad: float, fallback: bool) -> np.ndarray:
     Without ``fallback`` (the replicates) meta-d′ fits that stall give NaN, and meta-I(d′) comes
     from the spline of the bias reduction (error below 1e-10) instead of quadrature.
     """
-    from .measures import _measures, _normalise
+    from .measures import _measures, _normalise, _table_stats
     from .type2_classic import _fold, _meta_d_lenient, _pairs, _phi, _roc
 
     correct, error = _fold(flat)
@@ -57,7 +57,7 @@ def _plugin(flat: np.ndarray, pad: float, fallback: bool) -> np.ndarray:
     d, meta = _meta_d_lenient(flat, pad, fallback)
     with np.errstate(invalid="ignore", divide="ignore"):
         ratio = meta / d
-    info, _ = _normalise(_measures(flat), fast=not fallback)
+    info, _ = _normalise(_measures(_table_stats(flat)), fast=not fallback)
     cols = [n_c / (n_c + n_e), d, meta, ratio, meta - d, np.where(pairs, area, np.nan),
             gam, np.where(pairs & (sd > 0), r, np.nan)] + [np.asarray(info[k]) for k in _INFO]
     return np.stack([np.asarray(c, dtype=float).reshape(len(flat)) for c in cols], axis=-1)
