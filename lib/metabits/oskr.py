@@ -34,12 +34,14 @@ import warnings
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.special import entr, ndtr, ndtri
+from scipy.special import entr
 
 from ._formulas import LN2
 from ._results import Bounds, Result
 from ._validate import (as_categories, as_choice, as_contingency_table, as_count_table, as_float_array, as_int,
-                        as_probability, as_rng, as_same_length, scalar_or_array)
+                        as_probability, as_rng, as_same_length, as_whole_counts,
+                        scalar_or_array)
+from .resample import _multinomial_rows, bca_interval, percentile_interval
 
 __all__ = ["CI_METHODS", "ESTIMATORS", "LOW_ENTROPY_BITS", "LowOutcomeEntropyWarning",
            "OSKREstimate", "contingency_table", "correctness_table", "oskr", "oskr_ci", "oskr_ci_from_table",
@@ -413,17 +415,6 @@ def oskr(outcome, signal, *, estimator: str = "plugin", bins=None,
 
 # --- bootstrap intervals -----------------------------------------------------------------------------
 
-def _sorted_quantile(sorted_boot: np.ndarray, valid: np.ndarray, q: np.ndarray) -> np.ndarray:
-    """Linear-interpolation quantiles ``q`` (one per stacked table) of sorted resamples whose
-    first ``valid`` entries (along axis 0) are finite."""
-    pos = q * (valid - 1)
-    lo = np.floor(pos).astype(np.int64)
-    hi = np.minimum(lo + 1, valid - 1)
-    frac = pos - lo
-    take = lambda idx: np.take_along_axis(sorted_boot, idx[None], axis=0)[0]  # noqa: E731
-    return take(lo) * (1 - frac) + take(hi) * frac
-
-
 def _jackknife_acceleration(counts: np.ndarray, estimator: str) -> np.ndarray:
     """BCa's acceleration from the leave-one-trial-out jackknife, one estimate per cell.
 
@@ -497,21 +488,18 @@ def oskr_ci_from_table(counts, *, estimator: str = "plugin", method: str = "perc
     (True, 0.1)
     """
     counts = as_contingency_table(counts)
-    if np.any(counts != np.round(counts)):
-        raise ValueError("the bootstrap resamples trials: counts must be whole numbers")
+    whole = as_whole_counts(counts.reshape(counts.shape[:-2] + (-1,)), "the bootstrap")
     as_choice(estimator, ESTIMATORS[:2], "estimator for a bootstrap interval")
     as_choice(method, CI_METHODS, "interval method")
     b = as_int(n_boot, "n_boot", least=2)
-    alpha = 1.0 - float(as_probability(level, "level", low_open=True, high_open=True))
-    gen = as_rng(rng)
+    level = float(as_probability(level, "level", low_open=True, high_open=True))
     theta = _oskr_kernel(counts, estimator)
     h_t, mi, n = _entropies(counts)
     _check_outcome_entropy(h_t, mi)
 
-    shape = counts.shape
-    p = (counts / n[..., None, None]).reshape(shape[:-2] + (-1,))
-    boot_counts = gen.multinomial(n.astype(np.int64), p, size=(b,) + shape[:-2])
-    boot = _oskr_kernel(boot_counts.reshape((b,) + shape).astype(float), estimator)
+    # one resampled row per table: its cells, N trials drawn from their frequencies
+    boot_counts = _multinomial_rows(whole, b, as_rng(rng)).reshape((b,) + counts.shape)
+    boot = _oskr_kernel(boot_counts.astype(float), estimator)
     valid = np.isfinite(boot).sum(axis=0)
     if np.any(valid < b):
         warnings.warn(f"{int((b - valid).max())} of {b} resamples had a constant outcome "
@@ -519,21 +507,9 @@ def oskr_ci_from_table(counts, *, estimator: str = "plugin", method: str = "perc
     if np.any(valid < 2):
         raise ValueError("fewer than two resamples have a varying outcome: too few trials of "
                          "the rarer outcome for a bootstrap interval")
-    ordered = np.sort(boot, axis=0)  # NaN last
-
-    q = np.array([alpha / 2.0, 1.0 - alpha / 2.0]).reshape((2,) + (1,) * (counts.ndim - 2))
     if method == "bca":
-        below = (np.where(np.isfinite(boot), boot < theta, False).sum(axis=0)
-                 + 0.5 * np.where(np.isfinite(boot), boot == theta, False).sum(axis=0))
-        frac = np.clip(below / valid, 0.5 / valid, 1.0 - 0.5 / valid)
-        z0 = ndtri(frac)
-        a = _jackknife_acceleration(counts, estimator)
-        z = ndtri(q)
-        q = ndtr(z0 + (z0 + z) / (1.0 - a * (z0 + z)))
-    q = np.broadcast_to(q, (2,) + shape[:-2])
-    low = _sorted_quantile(ordered, valid, q[0])
-    high = _sorted_quantile(ordered, valid, q[1])
-    return Bounds(scalar_or_array(low), scalar_or_array(high))
+        return bca_interval(boot, theta, _jackknife_acceleration(counts, estimator), level)
+    return percentile_interval(boot, level)
 
 
 def oskr_ci(outcome, signal, *, estimator: str = "plugin", method: str = "percentile",
