@@ -18,7 +18,8 @@ from sklearn.metrics import roc_auc_score
 
 import metabits as mb
 from metabits import datasets
-from metabits.type2_classic import (_meta_d_lenient, auroc2, classic_type2,
+from metabits.metad import _meta_d_or_nan
+from metabits.type2_classic import (auroc2, classic_type2,
                                     confidence_by_correctness, gamma, phi, type2_roc)
 
 
@@ -148,7 +149,7 @@ def test_lenient_fit_gives_nan_where_the_strict_one_raises():
     d_zero = np.array([[[5, 5, 5, 5], [5, 5, 5, 5]]], float)  # hit rate = false-alarm rate
     with pytest.raises(ValueError, match="d' = 0"):
         mb.fit_meta_d_many(d_zero, pad=0.25)
-    d, meta = _meta_d_lenient(d_zero, 0.25)
+    d, meta = _meta_d_or_nan(d_zero, 0.25)
     assert np.isnan(meta[0])
     with pytest.raises(ValueError, match="pad must be > 0"):
         classic_type2([[5, 5, 5, 5], [1, 5, 5, 5]], pad=0, undefined="nan")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import entr, ndtr, ndtri
 
-__all__ = ["LN2", "accuracy_of", "dprime", "h2", "norm_pdf", "sdt_rates", "sdt_type1",
+__all__ = ["LN2", "accuracy_of", "dprime", "entropy_bits", "h2", "mutual_info_bits", "norm_pdf", "sdt_rates", "sdt_type1",
            "theorem3_lower", "theorem3_upper", "xlog2x"]
 
 #: :math:`\ln 2`, to turn nats into bits.
@@ -20,6 +20,19 @@ LN2 = float(np.log(2.0))
 def h2(p):
     """Binary entropy :math:`H_2(p)` in bits (``p`` already in [0, 1])."""
     return (entr(p) + entr(1.0 - p)) / LN2
+
+
+def entropy_bits(p, axis=-1):
+    """Entropy :math:`H(p) = -\\sum p \\log_2 p` in bits of (stacks of) distributions along
+    ``axis`` (an int or a tuple of axes); terms with p = 0 count 0."""
+    return entr(p).sum(axis=axis) / LN2
+
+
+def mutual_info_bits(joint):
+    """Mutual information :math:`I = H(\\text{rows}) + H(\\text{columns}) - H(\\text{joint})` in
+    bits of (stacks of) joint probability tables (last two axes), each summing to 1."""
+    return (entropy_bits(joint.sum(axis=-1)) + entropy_bits(joint.sum(axis=-2))
+            - entropy_bits(joint, axis=(-2, -1)))
 
 
 def xlog2x(x):

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._results import Bounds, Result
-from ._validate import (as_choice, as_count_table, as_counts, as_int, as_probability, as_rng,
+from ._validate import (as_choice, as_count_table, as_int, as_pad, as_probability, as_rng,
                         as_whole_counts, scalar_or_array)
 from .resample import _multinomial_rows, percentile_interval
 
@@ -45,23 +45,18 @@ def _plugin(flat: np.ndarray, pad: float, fallback: bool) -> np.ndarray:
     from the spline of the bias reduction (error below 1e-10) instead of quadrature.
     """
     from .measures import _measures, _normalise, _table_stats
-    from .type2_classic import _fold, _meta_d_lenient, _pairs, _phi, _roc
+    from .metad import _meta_d_or_nan
+    from .type2_classic import _auroc2, _fold, _gamma, _phi_or_nan
 
     correct, error = _fold(flat)
     n_c, n_e = correct.sum(-1), error.sum(-1)
-    pairs = (n_c > 0) & (n_e > 0)
-    fpr, tpr = _roc(correct, error)
-    area = (np.diff(fpr, axis=-1) * (tpr[..., 1:] + tpr[..., :-1]) / 2).sum(-1)
-    C, D = _pairs(correct, error)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        gam = np.where(C + D > 0, (C - D) / np.where(C + D > 0, C + D, 1.0), np.nan)
-    r, sd = _phi(correct, error)
-    d, meta = _meta_d_lenient(flat, pad, fallback)
+    d, meta = _meta_d_or_nan(flat, pad, fallback)
     with np.errstate(invalid="ignore", divide="ignore"):
         ratio = meta / d
     info, _ = _normalise(_measures(_table_stats(flat)), fast=not fallback)
-    cols = [n_c / (n_c + n_e), d, meta, ratio, meta - d, np.where(pairs, area, np.nan),
-            gam, np.where(pairs & (sd > 0), r, np.nan)] + [np.asarray(info[k]) for k in _INFO]
+    cols = [n_c / (n_c + n_e), d, meta, ratio, meta - d, _auroc2(correct, error)[0],
+            _gamma(correct, error)[0], _phi_or_nan(correct, error)[0]] + \
+        [np.asarray(info[k]) for k in _INFO]
     return np.stack([np.asarray(c, dtype=float).reshape(len(flat)) for c in cols], axis=-1)
 
 
@@ -87,15 +82,6 @@ class AllMeasures(Result):
         """The values of one measure, shape ``estimate.shape[:-1]`` (a float for one table)."""
         return scalar_or_array(self.estimate[..., self.names.index(as_choice(name, self.names,
                                                                             "measure"))])
-
-
-def _pad(t: np.ndarray, pad) -> float:
-    K = t.shape[-1] // 2
-    pad = 1.0 / (2 * K) if pad is None else float(as_counts(pad, "pad"))
-    if pad <= 0:
-        raise ValueError(f"pad must be > 0 (an empty cell can put the meta-d' maximum at "
-                         f"infinity); got {pad:g}")
-    return pad
 
 
 def all_measures(counts, pad=None) -> AllMeasures:
@@ -132,7 +118,7 @@ def all_measures(counts, pad=None) -> AllMeasures:
     (0.793, 0.499)
     """
     t = as_count_table(counts, min_levels=2)
-    pad = _pad(t, pad)
+    pad = as_pad(pad, t.shape[-1] // 2, positive=True)
     flat = t.reshape((-1,) + t.shape[-2:])
     values = _plugin(flat, pad, fallback=True).reshape(t.shape[:-2] + (len(PLUGIN),))
     return AllMeasures(names=PLUGIN, estimate=values, pad=pad)
@@ -228,7 +214,7 @@ def bootstrap_measures(counts, n_boot: int = 200, level: float = 0.95, pad=None,
     whole = as_whole_counts(t, "the bootstrap")
     B = as_int(n_boot, "n_boot", least=2)
     level = float(as_probability(level, "level", low_open=True, high_open=True))
-    pad = _pad(t, pad)
+    pad = as_pad(pad, t.shape[-1] // 2, positive=True)
     lead, shape = t.shape[:-2], t.shape[-2:]
     flat = t.reshape((-1,) + shape)
     obs = _plugin(flat, pad, fallback=True)

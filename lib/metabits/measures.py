@@ -14,8 +14,8 @@ from scipy.special import ndtri
 
 from ._formulas import accuracy_of, h2, sdt_type1, theorem3_lower, theorem3_upper, xlog2x
 from ._results import Result
-from ._validate import (as_count_table, as_float_array, as_int, as_rng, as_whole_counts,
-                        scalar_or_array)
+from ._validate import (as_count_table, as_float_array, as_int, as_rng, as_undefined,
+                        as_whole_counts, scalar_or_array)
 from .resample import _multinomial_rows, jit
 from .noise import normal_info
 
@@ -438,8 +438,7 @@ def type2_measures(counts, bias_reduction: int = 0, rng=None, undefined: str = "
     (-0.03, 0.53)
     """
     counts = as_count_table(counts)
-    if undefined not in ("raise", "nan"):
-        raise ValueError(f"undefined must be 'raise' or 'nan'; got {undefined!r}")
+    undefined = as_undefined(undefined)
     m = as_int(bias_reduction, "bias_reduction", least=0)
     v, ok = _normalise(_measures(_table_stats(counts)), fast=False)
     _check_defined(ok, undefined)

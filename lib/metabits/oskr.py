@@ -34,9 +34,8 @@ import warnings
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.special import entr
 
-from ._formulas import LN2
+from ._formulas import LN2, entropy_bits, mutual_info_bits
 from ._results import Bounds, Result
 from ._validate import (as_categories, as_choice, as_contingency_table, as_count_table, as_float_array, as_int,
                         as_probability, as_rng, as_same_length, as_whole_counts,
@@ -98,10 +97,7 @@ def _entropies(counts: np.ndarray):
     n = counts.sum(axis=(-2, -1))
     with np.errstate(invalid="ignore", divide="ignore"):
         p = counts / n[..., None, None]
-    h_t = entr(p.sum(axis=-1)).sum(axis=-1) / LN2
-    h_s = entr(p.sum(axis=-2)).sum(axis=-1) / LN2
-    h_ts = entr(p).sum(axis=(-2, -1)) / LN2
-    return h_t, np.maximum(h_t + h_s - h_ts, 0.0), n
+    return entropy_bits(p.sum(axis=-1)), np.maximum(mutual_info_bits(p), 0.0), n
 
 
 def _miller_madow(counts: np.ndarray, n: np.ndarray):
@@ -396,7 +392,7 @@ def oskr(outcome, signal, *, estimator: str = "plugin", bins=None,
         if k >= len(t):
             raise ValueError(f"neighbors = {k} needs more than {k} trials; got {len(t)}")
         counts_t = np.bincount(t).astype(float)
-        h_t = float(entr(counts_t / counts_t.sum()).sum() / LN2)
+        h_t = float(entropy_bits(counts_t / counts_t.sum()))
         mi = _ksg_bits(t, s, k)
         _check_outcome_entropy(np.asarray(h_t), np.asarray(mi))
         return OSKREstimate(oskr=mi / h_t, mutual_info=mi, h_outcome=h_t,

@@ -36,10 +36,10 @@ from scipy.special import ndtr
 from ._formulas import dprime
 from ._results import Result
 from ._validate import (NOISE_TYPES, as_accuracy, as_confidence, as_count_table, as_int,
-                        as_labels, as_noise_kind, as_rng)
-from ._validate import scalar_or_array
+                        as_labels, as_noise_kind, as_pad, as_rng, as_same_length,
+                        scalar_or_array)
 from .measures import INFO_MEASURES, type2_measures
-from .metad import fit_meta_d_many
+from .metad import _meta_d_or_nan
 from .noise import confidence_from_observation, sample_observations
 
 __all__ = ["CONFIDENCE_SPLIT", "RESPONSES", "SDT_PAD", "SIX_MEASURES", "STUDY_ACCURACIES",
@@ -332,9 +332,7 @@ def bin_responses(prediction, confidence, random_bins: bool = False, rng=None):
     """
     pred = as_labels(prediction, "prediction")
     conf = as_confidence(confidence, "confidence")
-    if pred.shape != conf.shape:
-        raise ValueError(f"prediction and confidence must have the same shape; got {pred.shape} "
-                         f"and {conf.shape}")
+    as_same_length(pred, conf, "prediction and confidence", one_d=False)
     if random_bins:
         high = as_rng(rng).random(pred.shape) < 0.5
     else:
@@ -377,7 +375,7 @@ def counts_from_trials(label, response):
     """
     label = as_labels(label)
     response = np.asarray(response)
-    if label.shape != response.shape or label.ndim == 0 or label.shape[-1] == 0:
+    if as_same_length(label, response, "label and response", one_d=False) == 0:
         raise ValueError("label and response must have the same shape, with trials on the last "
                          f"axis; got {label.shape} and {response.shape}")
     if not np.issubdtype(response.dtype, np.integer) or np.any((response < 0) | (response > 3)):
@@ -624,22 +622,6 @@ def theoretical_measures(kind: str, acc, sdt: bool = True):
 # --- the six measures of a whole study ------------------------------------------------------------
 
 
-def _sdt_or_nan(tables: np.ndarray, pad: float):
-    """meta-d′ and M-ratio of each table; NaN for a table that cannot be fitted (e.g. d′ = 0)."""
-    try:
-        fit = fit_meta_d_many(tables, pad=pad)
-        return np.asarray(fit["meta_d"], dtype=float), np.asarray(fit["m_ratio"], dtype=float)
-    except ValueError:  # a rare degenerate table: fit one by one and mark the failures
-        meta_d, m_ratio = np.full(len(tables), np.nan), np.full(len(tables), np.nan)
-        for i, table in enumerate(tables):
-            try:
-                fit = fit_meta_d_many(table[None], pad=pad)
-            except ValueError:
-                continue
-            meta_d[i], m_ratio[i] = float(fit["meta_d"][0]), float(fit["m_ratio"][0])
-        return meta_d, m_ratio
-
-
 def measure_study(counts, bias_reduction: int = 0, rng=None, pad: float = SDT_PAD) -> StudyMeasures:
     """All six Type 2 measures and the accuracy of every simulated data set, vectorised.
 
@@ -657,8 +639,8 @@ def measure_study(counts, bias_reduction: int = 0, rng=None, pad: float = SDT_PA
         Resamples for the bias reduction of the information measures (0: plug-in).
     rng : numpy.random.Generator or int, optional
         For the resampling.
-    pad : float
-        Added to every cell before the meta-d′ fit.
+    pad : float, default :data:`SDT_PAD`
+        Added to every cell before the meta-d′ fit; must be > 0.
 
     Returns
     -------
@@ -671,8 +653,8 @@ def measure_study(counts, bias_reduction: int = 0, rng=None, pad: float = SDT_PA
     ------
     ValueError
         For counts that are not a stack of valid 2 × 4 count tables (negative, non-finite, an
-        empty row, a single table without a stack axis), or, with bias reduction, counts that are
-        not whole numbers.
+        empty row, a single table without a stack axis), a pad that is not > 0, or, with bias
+        reduction, counts that are not whole numbers.
 
     References
     ----------
@@ -694,9 +676,12 @@ def measure_study(counts, bias_reduction: int = 0, rng=None, pad: float = SDT_PA
     counts = as_count_table(counts)
     if counts.ndim < 3 or counts.shape[-2:] != (2, 4):
         raise ValueError(f"counts must be count tables of shape (..., 2, 4); got {counts.shape}")
+    pad = as_pad(pad, 2, positive=True)
     lead = counts.shape[:-2]
     info = type2_measures(counts, bias_reduction=bias_reduction, rng=rng, undefined="nan")
-    meta_d, m_ratio = _sdt_or_nan(counts.reshape(-1, 2, 4), pad)
+    d, meta_d = _meta_d_or_nan(counts.reshape(-1, 2, 4), pad)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        m_ratio = meta_d / d
     out = {"acc": np.asarray(info["acc"], dtype=float).reshape(lead)}
     out["meta_d"] = meta_d.reshape(lead)
     out["m_ratio"] = m_ratio.reshape(lead)
