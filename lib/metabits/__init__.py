@@ -26,6 +26,10 @@ Roberts (2026). One module per idea:
 * :mod:`metabits.bayes_recoding` – Meyen et al.'s recoding of predictions on observed tables
 * :mod:`metabits.measure_bootstrap` – every Type 2 measure of many tables with bootstrap
   intervals
+* :mod:`metabits.resample` – the one resampler of count tables (every bootstrap and the bias
+  reduction) and the percentile and BCa intervals
+* :mod:`metabits.reliability` – split-half reliability and within-person correlations of
+  measures across people
 * :mod:`metabits.datasets` – tables copied from the papers, with their sources, and the MaskOri
   data of 16 people (Hellmann, Zehetleitner & Rausch, 2023)
 * :mod:`metabits.plotting` – the book's colours and deterministic figure files (imported on
@@ -46,7 +50,7 @@ Conventions, each with one home:
 
 from . import criterion, datasets, group, sdt, simulation
 from . import binning, calibration, relabel
-from . import bayes_recoding, measure_bootstrap, type2_classic
+from . import bayes_recoding, measure_bootstrap, reliability, resample, type2_classic
 from ._results import Bounds, Curve, Distribution, Result
 from .bounds import (info_bounds, info_lower_bound, info_upper_bound, max_info_classifier,
                      min_info_classifier)
@@ -130,7 +134,7 @@ __all__ = [
     "pairwise_z_tests", "rating_probabilities", "rope_range", "rope_verdict", "se_from_ci",
     "simulate_ratings", "trials_per_stimulus", "type1_sdt",
     # classic Type 2 measures, recoding and all measures with bootstrap intervals (real data)
-    "bayes_recoding", "measure_bootstrap", "type2_classic",
+    "bayes_recoding", "measure_bootstrap", "reliability", "resample", "type2_classic",
     "AllMeasures", "ClassicType2", "MeasureBootstrap", "Recoding", "all_measures", "auroc2",
     "bootstrap_measures", "classic_type2", "confidence_by_correctness", "gamma", "phi",
     "type2_roc",
