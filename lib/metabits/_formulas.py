@@ -71,9 +71,10 @@ def norm_pdf(x):
     return np.exp(-0.5 * np.square(x)) / np.sqrt(2.0 * np.pi)
 
 
-def theorem3_lower(acc, prior):
-    """Theorem 3's lower bound :math:`H_2(p_+) - H_2(acc)` (Fano; binary labels)."""
-    return h2(prior) - h2(acc)
+def theorem3_lower(acc, prior, h2_acc=None):
+    """Theorem 3's lower bound :math:`H_2(p_+) - H_2(acc)` (Fano; binary labels); ``h2_acc`` is
+    :math:`H_2(acc)` where the caller has it already (the many resampled tables)."""
+    return h2(prior) - (h2(acc) if h2_acc is None else h2_acc)
 
 
 def theorem3_upper(acc, prior):

@@ -239,10 +239,11 @@ def _measures(stats: dict):
     acc = stats["top"] / n
     prior = np.maximum(n0, n1) / n
     info = h2(prior) - stats["ent"] / n
-    min_info = theorem3_lower(acc, prior)
+    h_acc = h2(acc)
+    min_info = theorem3_lower(acc, prior, h_acc)
     max_info = theorem3_upper(acc, prior)
     out = dict(acc=acc, info=info, min_info=min_info, max_info=max_info,
-               meta_I=info - min_info, H_acc=h2(acc))
+               meta_I=info - min_info, H_acc=h_acc)
     if "d_prime" in stats:
         out["d_prime"] = stats["d_prime"]
     else:
