@@ -1,4 +1,4 @@
-"""The cognitive chain (metabits.cognitive_chain): the essay's profile table, simulated traces,
+"""The cognitive chain (metabits.oskr.cognitive_chain): the essay's profile table, simulated traces,
 per-operation OSKR, the deployment matrix and the router."""
 
 import numpy as np

@@ -1,5 +1,5 @@
 """Real people: the MaskOri data, its count tables, the recoding of predictions and the bootstrap
-of every measure (metabits.datasets, metabits.bayes_recoding, metabits.measure_bootstrap).
+of every measure (metabits.studies.datasets, metabits.studies.bayes_recoding, metabits.studies.measure_bootstrap).
 
 Independent checks: pandas' crosstab and groupby on the trials, the trials' own accuracy,
 metabits.type2_measures' estimated accuracy and Monte Carlo bias reduction, the binomial
@@ -17,8 +17,8 @@ from hypothesis.extra.numpy import arrays
 
 import metabits as mb
 from metabits import datasets
-from metabits.measure_bootstrap import MEASURES, PLUGIN, all_measures, bootstrap_measures
-from metabits.bayes_recoding import recoding
+from metabits.studies.measure_bootstrap import MEASURES, PLUGIN, all_measures, bootstrap_measures
+from metabits.studies.bayes_recoding import recoding
 
 
 @pytest.fixture(scope="module")

@@ -1,10 +1,10 @@
-"""metabits.reliability: split halves, Spearman-Brown reliability, within-person correlations."""
+"""metabits.studies.reliability: split halves, Spearman-Brown reliability, within-person correlations."""
 
 import numpy as np
 import pytest
 from scipy.stats import spearmanr
 
-from metabits.reliability import (random_halves, split_half_reliability,
+from metabits.studies.reliability import (random_halves, split_half_reliability,
                                   within_person_correlation)
 
 

@@ -1,4 +1,4 @@
-"""metabits.criterion and the Table S1 / S2 loaders: Delta-method variances, pairwise z tests,
+"""metabits.sdt.criterion and the Table S1 / S2 loaders: Delta-method variances, pairwise z tests,
 the ROPE rule and its inverse, and the significance pattern of Servajean & Servajean (2026).
 
 Independent checks: Monte Carlo for the Delta method, scipy.stats.norm for the z tests, brute

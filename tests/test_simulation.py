@@ -1,4 +1,4 @@
-"""Tests of metabits.simulation: the simulation study of Meyen et al. (2025), Figures 6 and 7."""
+"""Tests of metabits.studies.simulation: the simulation study of Meyen et al. (2025), Figures 6 and 7."""
 
 
 import numpy as np
@@ -232,7 +232,7 @@ def test_theoretical_scalar_and_array_types():
 
 def test_theoretical_sdt_measures():
     """The closed-form lines agree with unpadded fits of the exact (scaled) tables."""
-    from metabits.metad import fit_meta_d_many
+    from metabits.sdt.metad import fit_meta_d_many
     acc = np.array([0.6, 0.7, 0.8, 0.9])
     for kind in ("normal", "binary"):
         lines = sim.theoretical_measures(kind, acc)

@@ -1,4 +1,4 @@
-"""The classic Type 2 measures (metabits.type2_classic) against independent computations.
+"""The classic Type 2 measures (metabits.sdt.type2_classic) against independent computations.
 
 References: brute-force counting over all (correct, error) pairs of trials for gamma and
 AUROC2, scikit-learn's roc_auc_score, numpy's Pearson correlation on the trials for phi, the
@@ -18,8 +18,8 @@ from sklearn.metrics import roc_auc_score
 
 import metabits as mb
 from metabits import datasets
-from metabits.metad import _meta_d_or_nan
-from metabits.type2_classic import (auroc2, classic_type2,
+from metabits.sdt.metad import _meta_d_or_nan
+from metabits.sdt.type2_classic import (auroc2, classic_type2,
                                     confidence_by_correctness, gamma, phi, type2_roc)
 
 

@@ -23,9 +23,9 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.special import logit, ndtr
 
-from ._formulas import dprime
-from ._results import Result
-from ._validate import as_accuracy, as_float_array, as_int, as_noise_kind, scalar_or_array
+from .._formulas import dprime
+from .._results import Result
+from .._validate import as_accuracy, as_float_array, as_int, as_noise_kind, scalar_or_array
 from .measures import type2_measures
 
 __all__ = ["BestBinning", "best_binning", "binned_response_probabilities"]

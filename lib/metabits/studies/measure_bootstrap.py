@@ -22,10 +22,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._results import Bounds, Result
-from ._validate import (as_choice, as_count_table, as_int, as_pad, as_probability, as_rng,
+from .._results import Bounds, Result
+from .._validate import (as_choice, as_count_table, as_int, as_pad, as_probability, as_rng,
                         as_whole_counts, scalar_or_array)
-from .resample import _multinomial_rows, percentile_interval
+from ..resample import _multinomial_rows, percentile_interval
 
 __all__ = ["AllMeasures", "MEASURES", "MeasureBootstrap", "PLUGIN", "all_measures", "bootstrap_measures"]
 
@@ -44,9 +44,9 @@ def _plugin(flat: np.ndarray, pad: float, fallback: bool) -> np.ndarray:
     Without ``fallback`` (the replicates) meta-d′ fits that stall give NaN, and meta-I(d′) comes
     from the spline of the bias reduction (error below 1e-10) instead of quadrature.
     """
-    from .measures import _measures, _normalise, _table_stats
-    from .metad import _meta_d_or_nan
-    from .type2_classic import _auroc2, _fold, _gamma, _phi_or_nan
+    from ..info.measures import _measures, _normalise, _table_stats
+    from ..sdt.metad import _meta_d_or_nan
+    from ..sdt.type2_classic import _auroc2, _fold, _gamma, _phi_or_nan
 
     correct, error = _fold(flat)
     n_c, n_e = correct.sum(-1), error.sum(-1)

@@ -29,8 +29,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._results import Curve, Result
-from ._validate import as_count_table, as_pad, as_undefined, scalar_or_array
+from .._results import Curve, Result
+from .._validate import as_count_table, as_pad, as_undefined, scalar_or_array
 
 __all__ = ["ClassicType2", "auroc2", "classic_type2", "confidence_by_correctness", "gamma",
            "phi", "type2_roc"]

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._results import Result
-from ._validate import as_float_array, as_int, as_rng, scalar_or_array
+from .._results import Result
+from .._validate import as_float_array, as_int, as_rng, scalar_or_array
 
 __all__ = ["PersonCorrelation", "random_halves", "split_half_reliability",
            "within_person_correlation"]

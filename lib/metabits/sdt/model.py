@@ -27,11 +27,11 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.special import ndtr, ndtri
 
-from ._formulas import sdt_rates, sdt_type1
-from ._results import Bounds, Result
-from ._validate import (as_count_table, as_float_array, as_int, as_positive, as_probability,
+from .._formulas import sdt_rates, sdt_type1
+from .._results import Bounds, Result
+from .._validate import (as_count_table, as_float_array, as_int, as_positive, as_probability,
                         as_rng, as_whole_counts, scalar_or_array)
-from .resample import _multinomial_rows, percentile_interval
+from ..resample import _multinomial_rows, percentile_interval
 
 __all__ = ["MetaDBootstrap", "Type1SDT", "bootstrap_meta_d", "equiprobable_criteria",
            "rating_probabilities", "simulate_ratings", "type1_sdt"]
