@@ -351,3 +351,19 @@ def test_measure_study_bad_shape():
     from metabits import simulation as sim
     with pytest.raises(ValueError, match=r"\(\.\.\., 2, 4\)"):
         sim.measure_study(np.ones((5, 2, 6)))
+
+
+@pytest.mark.parametrize("pad", ["abc", -1.0, 0.0, float("nan"), float("inf"), [0.25, 0.25]])
+def test_measure_study_refuses_a_bad_pad(pad):
+    # issue 17's fuzz: a bad pad used to make every meta-d' NaN silently
+    counts = sim.simulate_study(accs=[0.7], n_sets=3, rng=1)
+    with pytest.raises(ValueError, match="pad"):
+        sim.measure_study(counts, pad=pad)
+
+
+def test_measure_study_meta_d_is_nan_only_where_a_fit_fails():
+    counts = sim.simulate_study(accs=[0.7], n_sets=4, rng=1).copy()
+    counts[1, 0, 0] = [[50, 50, 50, 50], [50, 50, 50, 50]]      # d' = 0: no meta-d'
+    r = sim.measure_study(counts)
+    assert np.isnan(r.meta_d[1, 0, 0]) and r.undefined["meta_d"] == 1
+    assert np.all(np.isfinite(np.delete(r.meta_d.ravel(), 4)))
