@@ -1,4 +1,4 @@
-"""Timings of metabits.metad: one meta-d′ fit (ours vs metadpy 0.1.2, if installed) and the
+"""Timings of metabits.sdt.metad: one meta-d′ fit (ours vs metadpy 0.1.2, if installed) and the
 vectorised fit of 2,400 tables of 2 × 4 counts (the size of Figure 6's simulation).
 
 Run with any Python that has metabits (and optionally metadpy) installed:
@@ -11,7 +11,7 @@ import time
 import warnings
 
 import numpy as np
-from metabits.metad import fit_meta_d, fit_meta_d_many
+from metabits.sdt.metad import fit_meta_d, fit_meta_d_many
 from scipy.stats import norm
 
 TABLE1 = (np.array([84, 56, 48, 12.0]), np.array([4, 56, 64, 76.0]))

@@ -8,7 +8,7 @@ information measures) bias-reduced, each with a 95% percentile interval — for 
 chapter's setting) and B = 1000. Prints timings only; not a test.
 
 Almost all the time is the meta-d′ fits of the 80·B resampled tables (Fisher scoring in
-``metabits.metad``, evaluated 1,000 tables at a time so each block's arrays stay in the CPU
+``metabits.sdt.metad``, evaluated 1,000 tables at a time so each block's arrays stay in the CPU
 cache, with step halvings tried in blocks). Profile with
 ``python -m cProfile -s tottime scripts/bench_people.py``.
 """
@@ -18,7 +18,7 @@ import statistics
 import time
 
 import metabits as mb
-from metabits import datasets
+from metabits.studies import datasets
 
 
 def main():

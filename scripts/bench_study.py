@@ -14,16 +14,19 @@ import time
 import numpy as np
 
 import metabits as mb
-from metabits import simulation as sim
+from metabits.studies import simulation as sim
 
 
-def best_of(fn, repeat=3):
-    times = []
+def best_of(fn, repeat=3, cpu=False):
+    """Best wall-clock time of a few runs (and, with ``cpu``, the best CPU time of this process:
+    on a shared machine the wall clock also counts other users' work)."""
+    times, cpus = [], []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         out = fn()
         times.append(time.perf_counter() - start)
-    return min(times), out
+        cpus.append(time.process_time() - start_cpu)
+    return (min(times), min(cpus), out) if cpu else (min(times), out)
 
 
 def main():
@@ -39,9 +42,11 @@ def main():
     t_br, _ = best_of(lambda: mb.type2_measures(counts, bias_reduction=1000, rng=2,
                                                  undefined="nan"))
     print(f"four information measures, bias reduction m=1000   {t_br:8.2f} s")
-    t_all, res = best_of(lambda: sim.measure_study(sim.simulate_study(rng=1),
-                                                   bias_reduction=1000, rng=2))
-    print(f"whole study (simulate + six measures, m = 1000)    {t_all:8.2f} s  (target: < 30 s)")
+    t_all, cpu_all, res = best_of(lambda: sim.measure_study(sim.simulate_study(rng=1),
+                                                            bias_reduction=1000, rng=2), cpu=True)
+    print(f"whole study (simulate + six measures, m = 1000)    {t_all:8.2f} s  (target: <= 0.5 s)")
+    print(f"  the same, CPU time of this process               {cpu_all:8.2f} s")
+    print(f"load average (1 min) during the runs: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"undefined measures: {res['undefined']}; resamples left out: {res['bias_excluded']}")
 
 

@@ -36,7 +36,7 @@ import numpy as np
 import pytest
 
 import metabits as mb
-from metabits.simulation import MCEstimate
+from metabits.studies.simulation import MCEstimate
 from metabits.studies import confidence_database as cdb
 from metabits.studies import database_measures as dbm
 
@@ -641,7 +641,10 @@ def public_callables() -> dict:
 
 def _instance(cls):
     """A valid result object of each class with public methods."""
-    from metabits import calibration, datasets, measure_bootstrap, paper_numbers
+    from metabits import paper_numbers
+    from metabits.info import calibration
+    from metabits.studies import datasets
+    from metabits.studies import measure_bootstrap
     return {calibration.LogOddsMap: lambda: calibration.fit_log_odds_map([0.6, 0.9],
                                                                           [0.55, 0.75]),
             measure_bootstrap.AllMeasures: lambda: measure_bootstrap.all_measures(TABLE1),

@@ -1,4 +1,4 @@
-"""Exact tables under any confidence bins, and the best bins (metabits.binning).
+"""Exact tables under any confidence bins, and the best bins (metabits.info.binning).
 
 Part of book/meyen/09_limits: checked against the simulation module's response probabilities,
 binned simulated trials, the unbinned information and a grid search.
@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from scipy.special import expit
 
 import metabits as mb
-from metabits import binning, simulation as sim
+from metabits.info import binning
+from metabits.studies import simulation as sim
 
 
 # --- binning -----------------------------------------------------------------------------------

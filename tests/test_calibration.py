@@ -1,4 +1,4 @@
-"""Linear-in-log-odds distortion and recalibration (metabits.calibration; Zhang & Maloney, 2012).
+"""Linear-in-log-odds distortion and recalibration (metabits.info.calibration; Zhang & Maloney, 2012).
 
 Part of book/meyen/09_limits: the fit against scikit-learn's unpenalised logistic regression and
 a known distortion, the inverse map exactly, and the chapter's group of three miscalibrated
@@ -10,7 +10,8 @@ import pytest
 from scipy.special import expit, logit
 
 import metabits as mb
-from metabits import binning, calibration
+from metabits.info import binning
+from metabits.info import calibration
 from metabits.group import weighted_vote_accuracy
 
 

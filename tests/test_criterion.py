@@ -1,4 +1,4 @@
-"""metabits.criterion and the Table S1 / S2 loaders: Delta-method variances, pairwise z tests,
+"""metabits.sdt.criterion and the Table S1 / S2 loaders: Delta-method variances, pairwise z tests,
 the ROPE rule and its inverse, and the significance pattern of Servajean & Servajean (2026).
 
 Independent checks: Monte Carlo for the Delta method, scipy.stats.norm for the z tests, brute
@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from scipy.stats import norm
 
 import metabits as mb
-from metabits import datasets
+from metabits.studies import datasets
 
 finite = dict(allow_nan=False, allow_infinity=False)
 S1, S2 = datasets.servajean_table_s1(), datasets.servajean_table_s2()

@@ -1,4 +1,4 @@
-"""The data shipped with the library (metabits.datasets): the MaskOri trials of 16 people and
+"""The data shipped with the library (metabits.studies.datasets): the MaskOri trials of 16 people and
 their count tables (Hellmann, Zehetleitner & Rausch, 2023), checked against pandas' crosstab and
 groupby on the trials. The ``trials`` and ``tables`` fixtures are in conftest.py.
 """
@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from metabits import datasets
+from metabits.studies import datasets
 
 
 # --- the data and its source -------------------------------------------------------------------

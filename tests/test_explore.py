@@ -3,7 +3,7 @@
 Each Part I explorer of :mod:`metabits.explore` is checked at every point of a small grid
 against direct calls of the library functions its docstring names, and where a theorem or an
 independent computation exists, against that too (the confidence bars against a histogram of
-:func:`~metabits.noise.discrete_confidence` or the integral of the normal confidence density,
+:func:`~metabits.info.noise.discrete_confidence` or the integral of the normal confidence density,
 majority vote against the binomial distribution, the fitted M-ratio against meta-d′/d′ of the
 model that made the table). Then the machinery: the order of :func:`grid` and :func:`frames`
 (the last control fastest, as ``np.ravel_multi_index`` in :func:`static_html` assumes), the
@@ -25,13 +25,13 @@ import numpy as np
 import pytest
 
 from metabits import explore as ex
-from metabits.bounds import info_bounds
+from metabits.info.bounds import info_bounds
 from metabits.group import (cwmv_accuracy, group_accuracy_bounds, majority_vote_accuracy,
                             noise_group)
-from metabits.measures import type2_measures
-from metabits.metad import fit_meta_d
-from metabits.noise import discrete_confidence, dprime_from_accuracy, noise_info
-from metabits.roc import roc_bounds_type1, roc_bounds_type2, roc_curve_type1, roc_curve_type2
+from metabits.info.measures import type2_measures
+from metabits.sdt.metad import fit_meta_d
+from metabits.info.noise import discrete_confidence, dprime_from_accuracy, noise_info
+from metabits.info.roc import roc_bounds_type1, roc_bounds_type2, roc_curve_type1, roc_curve_type2
 from metabits.sdt import rating_probabilities
 
 KINDS = ("uniform", "normal", "binary")
@@ -53,11 +53,11 @@ NOISE_ACC = (0.55, 0.62, 0.7, 0.85, 0.95)
 
 
 def _confidence_histogram(kind, acc):
-    """P(confidence in each bin), independently of metabits.binning."""
+    """P(confidence in each bin), independently of metabits.info.binning."""
     if kind == "normal":
         from scipy.integrate import quad
 
-        from metabits.noise import normal_confidence_pdf
+        from metabits.info.noise import normal_confidence_pdf
 
         d = dprime_from_accuracy(acc)
         lims = np.concatenate([[0.5], EDGES, [1.0]])

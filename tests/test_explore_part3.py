@@ -1,8 +1,8 @@
 """The Part III explorers (metabits.explore.part3, part3_agents): every frame equals a direct computation.
 
 The direct computations go another way than the explorers' library calls where one exists: the
-mutual information and entropies of a hand-built joint table (metabits.information, plug-in sums)
-rather than the closed form of metabits.feedback_channel, and entropy by -Σ p log2 p.
+mutual information and entropies of a hand-built joint table (metabits.info.information, plug-in sums)
+rather than the closed form of metabits.oskr.feedback_channel, and entropy by -Σ p log2 p.
 """
 
 import functools

@@ -1,4 +1,4 @@
-"""Binary self-assessment channels (metabits.feedback_channel) and OSKR ≡ meta-I₂ʳ.
+"""Binary self-assessment channels (metabits.oskr.feedback_channel) and OSKR ≡ meta-I₂ʳ.
 
 Independent checks: the closed forms against OSKR of the channel's own joint table computed from
 counts, H(T | S) = H₂(ε_eff) at prevalence 0.5, round trips of the inverse functions, and

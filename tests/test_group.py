@@ -18,8 +18,8 @@ from metabits.group import (
     max_group_member, min_group_member, noise_group, noise_member, pcwmv, simulate_pcwmv,
     simulate_students,
 )
-from metabits.information import accuracy, transmitted_information
-from metabits.noise import noise_info
+from metabits.info.information import accuracy, transmitted_information
+from metabits.info.noise import noise_info
 
 
 # ------------------------------------------------------------------------------ brute force
@@ -231,7 +231,7 @@ def test_max_group_member_has_requested_rates_and_rmi_one():
     # rows Y = -1, +1; columns: certain -1, unsure -1, unsure +1, certain +1
     assert t[1, [2, 3]].sum() == pytest.approx(tp) and t[0, [0, 1]].sum() == pytest.approx(tn)
     acc = prior * tp + (1 - prior) * tn
-    from metabits.bounds import info_upper_bound
+    from metabits.info.bounds import info_upper_bound
     assert pcwmv([t], prior)["info"] == pytest.approx(info_upper_bound(acc, prior), abs=1e-12)
 
 

@@ -1,4 +1,4 @@
-"""Every Type 2 measure of many tables with bootstrap intervals (metabits.measure_bootstrap), on
+"""Every Type 2 measure of many tables with bootstrap intervals (metabits.studies.measure_bootstrap), on
 the MaskOri tables (fixtures in conftest.py): the single functions, metabits.type2_measures' Monte
 Carlo bias reduction, the binomial standard error of an accuracy and a trial-by-trial bootstrap
 of one table.
@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 import metabits as mb
-from metabits.bayes_recoding import recoding
-from metabits.measure_bootstrap import MEASURES, PLUGIN, all_measures, bootstrap_measures
+from metabits.studies.bayes_recoding import recoding
+from metabits.studies.measure_bootstrap import MEASURES, PLUGIN, all_measures, bootstrap_measures
 
 
 # --- all measures and the bootstrap --------------------------------------------------------------

@@ -17,7 +17,7 @@ def test_mapping_contract(table1):
 
 def test_meta_I_normal_and_fast_path():
     d = np.linspace(0, 14, 1001)
-    from metabits.measures import _meta_I_normal_fast as meta_I_normal_fast
+    from metabits.info.measures import _meta_I_normal_fast as meta_I_normal_fast
     assert np.allclose(meta_I_normal_fast(d), mb.meta_I_normal(d), atol=1e-9)
 
 

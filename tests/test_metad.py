@@ -1,4 +1,4 @@
-"""Maximum-likelihood meta-d′ (metabits.metad) against metadpy 0.1.2, Meyen et al.'s Table 1,
+"""Maximum-likelihood meta-d′ (metabits.sdt.metad) against metadpy 0.1.2, Meyen et al.'s Table 1,
 properties of the estimator, and the bad-input catalogue.
 
 metadpy is imported only in this module. Under CI (``CI`` set) it must be installed; elsewhere the
@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
-from metabits import metad
-from metabits.metad import MetaDFit, fit_meta_d, fit_meta_d_many
+from metabits.sdt import metad
+from metabits.sdt.metad import MetaDFit, fit_meta_d, fit_meta_d_many
 from scipy.stats import norm
 
 TABLE1 = ([84, 56, 48, 12], [4, 56, 64, 76])  # nR_S1, nR_S2 = Meyen et al. (2025), Table 1 rows

@@ -8,7 +8,8 @@ bootstrap replicate.
 """
 
 import numpy as np
-from metabits import datasets, metad
+from metabits.studies import datasets
+from metabits.sdt import metad
 
 
 def _bootstrap_like(n_boot, seed, pad=0.1):

@@ -1,4 +1,4 @@
-"""Tests of metabits.montecarlo: Fieller's interval, the fast RMI bias study (chapter 9, larger
+"""Tests of metabits.studies.montecarlo: Fieller's interval, the fast RMI bias study (chapter 9, larger
 samples) and the coverage study of bootstrap intervals of OSKR (OSKR chapter)."""
 
 import numpy as np
@@ -8,8 +8,9 @@ from hypothesis import strategies as st
 from scipy.stats import norm
 
 import metabits as mb
-from metabits import montecarlo, simulation as sim
-from metabits.simulation import MCEstimate
+from metabits.studies import montecarlo
+from metabits.studies import simulation as sim
+from metabits.studies.simulation import MCEstimate
 
 # ------------------------------------------------------------------------------ Fieller's interval
 

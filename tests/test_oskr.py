@@ -18,7 +18,8 @@ from scipy import integrate, stats
 from scipy.special import digamma
 
 import metabits as mb
-from metabits.oskr import _jackknife_acceleration, _oskr_kernel
+from metabits.oskr.estimators import _oskr_kernel
+from metabits.oskr.intervals import _jackknife_acceleration
 
 
 # --- independent reference computations -----------------------------------------------------------

@@ -16,7 +16,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
-from metabits import simulation as sim  # noqa: E402
+from metabits.studies import simulation as sim  # noqa: E402
 from metabits.book import use_book_style  # noqa: E402
 from metabits.plotting import SIX_PANELS, plot_six_measures  # noqa: E402
 

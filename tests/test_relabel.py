@@ -1,4 +1,4 @@
-"""Relabelled and re-coded responses (metabits.relabel): what the information measures do not see.
+"""Relabelled and re-coded responses (metabits.info.relabel): what the information measures do not see.
 
 Part of book/meyen/09_limits. Each check is against an independent computation: a hand-permuted
 table, the plug-in information by first principles, d′ by hand and the reported measures' mutual
@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from scipy.stats import norm
 
 import metabits as mb
-from metabits import relabel
+from metabits.info import relabel
 
 INFO = ("acc", "info", "meta_I", "meta_I1r", "meta_I2r", "RMI")
 

@@ -1,4 +1,4 @@
-"""Tests of metabits.simulation: the simulation study of Meyen et al. (2025), Figures 6 and 7."""
+"""Tests of metabits.studies.simulation: the simulation study of Meyen et al. (2025), Figures 6 and 7."""
 
 
 import numpy as np
@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from scipy import integrate, stats
 
 import metabits as mb
-from metabits import simulation as sim
+from metabits.studies import simulation as sim
 
 ACCS = np.array(sim.STUDY_ACCURACIES)
 
@@ -232,7 +232,7 @@ def test_theoretical_scalar_and_array_types():
 
 def test_theoretical_sdt_measures():
     """The closed-form lines agree with unpadded fits of the exact (scaled) tables."""
-    from metabits.metad import fit_meta_d_many
+    from metabits.sdt.metad import fit_meta_d_many
     acc = np.array([0.6, 0.7, 0.8, 0.9])
     for kind in ("normal", "binary"):
         lines = sim.theoretical_measures(kind, acc)
@@ -250,7 +250,7 @@ def test_theoretical_sdt_measures():
 
 def test_uniform_meta_d_grows_without_bound():
     """Why the uniform line is +inf: padded fits of the exact table grow with the sample size."""
-    from metabits import metad
+    from metabits.sdt import metad
     p = sim.response_probabilities("uniform", 0.7)
     with pytest.raises(ValueError, match="empty cells"):  # zero cells: no finite maximum
         metad.fit_meta_d(p[0] * 1e6, p[1] * 1e6, pad=0.0)
@@ -320,7 +320,7 @@ def test_other_bad_input():
 
 def test_measure_study_full_size():
     """The whole Figure 6 study: shapes, no silently dropped data set, and the expected ordering."""
-    from metabits import simulation as sim
+    from metabits.studies import simulation as sim
     counts = sim.simulate_study(rng=11)
     res = sim.measure_study(counts)
     for key in ("acc",) + sim.SIX_MEASURES:
@@ -335,7 +335,7 @@ def test_measure_study_full_size():
 
 def test_measure_study_marks_undefined_tables():
     """A table with d′ = 0 cannot be fitted or normalised: NaN there, counted, the rest kept."""
-    from metabits import simulation as sim
+    from metabits.studies import simulation as sim
     table1 = [[84, 56, 48, 12], [4, 56, 64, 76]]
     flat = [[10, 10, 10, 10], [10, 10, 10, 10]]
     res = sim.measure_study(np.array([table1, flat, table1]))
@@ -348,7 +348,7 @@ def test_measure_study_marks_undefined_tables():
 
 
 def test_measure_study_bad_shape():
-    from metabits import simulation as sim
+    from metabits.studies import simulation as sim
     with pytest.raises(ValueError, match=r"\(\.\.\., 2, 4\)"):
         sim.measure_study(np.ones((5, 2, 6)))
 
@@ -369,3 +369,19 @@ def test_mc_standard_errors_match_the_spread_of_repeated_runs():
 def test_mc_ratio_refuses_an_unresolved_denominator():
     with pytest.raises(ValueError, match="within two"):
         sim.mc_ratio(sim.MCEstimate(0.02, 0.001, 200), sim.MCEstimate(0.0007, 0.001, 200))
+
+
+@pytest.mark.parametrize("pad", ["abc", -1.0, 0.0, float("nan"), float("inf"), [0.25, 0.25]])
+def test_measure_study_refuses_a_bad_pad(pad):
+    # issue 17's fuzz: a bad pad used to make every meta-d' NaN silently
+    counts = sim.simulate_study(accs=[0.7], n_sets=3, rng=1)
+    with pytest.raises(ValueError, match="pad"):
+        sim.measure_study(counts, pad=pad)
+
+
+def test_measure_study_meta_d_is_nan_only_where_a_fit_fails():
+    counts = sim.simulate_study(accs=[0.7], n_sets=4, rng=1).copy()
+    counts[1, 0, 0] = [[50, 50, 50, 50], [50, 50, 50, 50]]      # d' = 0: no meta-d'
+    r = sim.measure_study(counts)
+    assert np.isnan(r.meta_d[1, 0, 0]) and r.undefined["meta_d"] == 1
+    assert np.all(np.isfinite(np.delete(r.meta_d.ravel(), 4)))

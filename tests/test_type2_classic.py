@@ -1,4 +1,4 @@
-"""The classic Type 2 measures (metabits.type2_classic) against independent computations.
+"""The classic Type 2 measures (metabits.sdt.type2_classic) against independent computations.
 
 References: brute-force counting over all (correct, error) pairs of trials for gamma and
 AUROC2, scikit-learn's roc_auc_score, numpy's Pearson correlation on the trials for phi, the
@@ -17,8 +17,9 @@ from scipy import stats
 from sklearn.metrics import roc_auc_score
 
 import metabits as mb
-from metabits import datasets
-from metabits.type2_classic import (_meta_d_lenient, auroc2, classic_type2,
+from metabits.studies import datasets
+from metabits.sdt.metad import _meta_d_or_nan
+from metabits.sdt.type2_classic import (auroc2, classic_type2,
                                     confidence_by_correctness, gamma, phi, type2_roc)
 
 
@@ -148,7 +149,7 @@ def test_lenient_fit_gives_nan_where_the_strict_one_raises():
     d_zero = np.array([[[5, 5, 5, 5], [5, 5, 5, 5]]], float)  # hit rate = false-alarm rate
     with pytest.raises(ValueError, match="d' = 0"):
         mb.fit_meta_d_many(d_zero, pad=0.25)
-    d, meta = _meta_d_lenient(d_zero, 0.25)
+    d, meta = _meta_d_or_nan(d_zero, 0.25)
     assert np.isnan(meta[0])
     with pytest.raises(ValueError, match="pad must be > 0"):
         classic_type2([[5, 5, 5, 5], [1, 5, 5, 5]], pad=0, undefined="nan")

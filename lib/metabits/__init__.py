@@ -1,33 +1,62 @@
 """metabits: measuring metacognition with information theory and signal detection theory.
 
 The library behind the book reproducing Meyen et al. (2025), Servajean & Servajean (2026) and
-Roberts (2026). One module per idea:
+Roberts (2026). Packages by idea, one module per idea inside them (the old flat module names,
+e.g. ``metabits.measures``, still import, as aliases):
 
-* :mod:`metabits.information` – confidence, accuracy and transmitted information (Props. 1–2)
-* :mod:`metabits.bounds` – accuracy bounds on the information (Theorems 3 and 6)
-* :mod:`metabits.noise` – the uniform, normal and binary noise classifiers (Figure 2)
-* :mod:`metabits.roc` – ROC bounds (Propositions 4–5) and the noise classifiers' ROC curves
-* :mod:`metabits.measures` – meta-I, meta-I₁ʳ, meta-I₂ʳ and RMI from counts (Tables 1–2)
-* :mod:`metabits.metad` – maximum-likelihood meta-d′ and M-ratio (Maniscalco & Lau, 2012)
-* :mod:`metabits.sdt` – Type 1 d′ and c, the meta-d′ model's rating probabilities, simulated
-  confidence-rating data and bootstrap intervals (Servajean & Servajean, 2026)
-* :mod:`metabits.criterion` – Delta-method z tests between criteria, Bonferroni, ROPE rules
-* :mod:`metabits.simulation` – the noise classifiers' data sets and the study of Figures 6–7
-* :mod:`metabits.oskr` – OSKR = I(S; T)/H(T), its estimators and bootstrap intervals (Roberts)
-* :mod:`metabits.feedback_channel` – binary self-assessment channels in closed form (Roberts)
-* :mod:`metabits.cognitive_chain` – the essay's eight operations, profiles and routing (Roberts)
-* :mod:`metabits.group` – MV, CWMV, PCWMV, Theorem 8 and group simulations (Figure 8)
-* :mod:`metabits.relabel` – relabelled and re-coded responses; Dayan's reported-prediction
+**metabits.info** – information
+
+* :mod:`metabits.info.information` – confidence, accuracy and transmitted information (Props. 1–2)
+* :mod:`metabits.info.bounds` – accuracy bounds on the information (Theorems 3 and 6)
+* :mod:`metabits.info.noise` – the uniform, normal and binary noise classifiers (Figure 2)
+* :mod:`metabits.info.roc` – ROC bounds (Propositions 4–5) and the noise classifiers' ROC curves
+* :mod:`metabits.info.measures` – meta-I, meta-I₁ʳ, meta-I₂ʳ and RMI from counts (Tables 1–2)
+* :mod:`metabits.info.relabel` – relabelled and re-coded responses; Dayan's reported-prediction
   measures (what the information measures do not see)
-* :mod:`metabits.binning` – exact tables under any confidence bins, and the best bins
-* :mod:`metabits.calibration` – linear-in-log-odds distortion and recalibration
+* :mod:`metabits.info.binning` – exact tables under any confidence bins, and the best bins
+* :mod:`metabits.info.calibration` – linear-in-log-odds distortion and recalibration
   (Zhang & Maloney, 2012)
-* :mod:`metabits.type2_classic` – type 2 ROC, AUROC2, gamma, phi, meta-d′ − d′
-* :mod:`metabits.bayes_recoding` – Meyen et al.'s recoding of predictions on observed tables
-* :mod:`metabits.measure_bootstrap` – every Type 2 measure of many tables with bootstrap
+
+**metabits.sdt** – signal detection theory
+
+* :mod:`metabits.sdt.model` – Type 1 d′ and c, the meta-d′ model's rating probabilities,
+  simulated confidence-rating data and bootstrap intervals (Servajean & Servajean, 2026); its
+  names are also ``metabits.sdt``'s
+* :mod:`metabits.sdt.metad` – maximum-likelihood meta-d′ and M-ratio (Maniscalco & Lau, 2012)
+* :mod:`metabits.sdt.criterion` – Delta-method z tests between criteria, Bonferroni, ROPE rules
+* :mod:`metabits.sdt.type2_classic` – type 2 ROC, AUROC2, gamma, phi, meta-d′ − d′
+
+**metabits.oskr** – outcome-specific knowledge retention (Roberts)
+
+* :mod:`metabits.oskr.estimators`, :mod:`metabits.oskr.intervals` – OSKR = I(S; T)/H(T), its
+  estimators and bootstrap intervals; their names are also ``metabits.oskr``'s
+* :mod:`metabits.oskr.feedback_channel` – binary self-assessment channels in closed form
+* :mod:`metabits.oskr.cognitive_chain` – the essay's eight operations, profiles and routing
+
+**metabits.studies** – simulations and data
+
+* :mod:`metabits.studies.simulation` – the noise classifiers' data sets, with
+  :mod:`metabits.studies.study` (the study of Figures 6–7) and :mod:`metabits.studies.mc`
+  (Monte Carlo summaries with their standard errors)
+* :mod:`metabits.studies.measure_bootstrap` – every Type 2 measure of many tables with bootstrap
   intervals
-* :mod:`metabits.datasets` – tables copied from the papers, with their sources, and the MaskOri
-  data of 16 people (Hellmann, Zehetleitner & Rausch, 2023)
+* :mod:`metabits.studies.bayes_recoding` – Meyen et al.'s recoding of predictions on observed
+  tables
+* :mod:`metabits.studies.reliability` – split-half reliability and within-person correlations of
+  measures across people
+* :mod:`metabits.studies.datasets` – tables copied from the papers, with their sources, and the
+  MaskOri data of 16 people (Hellmann, Zehetleitner & Rausch, 2023)
+
+* :mod:`metabits.studies.montecarlo` – the larger Monte Carlo studies of the corrections
+  (RMI's bias at larger samples, OSKR interval coverage) and Fieller's interval
+* :mod:`metabits.studies.confidence_database`, :mod:`metabits.studies.database_measures` – the
+  Confidence Database: its loader, the book's copy and every measure of every participant
+
+**At the top**
+
+* :mod:`metabits.group` – MV, CWMV, PCWMV, Theorem 8 and group simulations (Figure 8)
+* :mod:`metabits.resample` – the one resampler of count tables (every bootstrap and the bias
+  reduction) and the percentile and BCa intervals
 * :mod:`metabits.plotting` – Figures 6–7 of Meyen et al. (imported on first use, so that
   ``import metabits`` does not load matplotlib); :mod:`metabits.palette` – the colours of the
   figures and the explorers
@@ -50,42 +79,64 @@ Conventions, each with one home:
   :class:`~typing.NamedTuple` (:class:`Bounds`, :class:`Curve`, :class:`Distribution`).
 """
 
-from . import criterion, datasets, group, sdt, simulation
-from . import binning, calibration, relabel
-from . import bayes_recoding, measure_bootstrap, type2_classic
+import sys as _sys
+
+from . import info, resample, sdt, studies
+from .info import binning, bounds, calibration, information, measures, noise, relabel, roc
+from .sdt import criterion, metad, type2_classic
+from .oskr import cognitive_chain, feedback_channel
+from .studies import bayes_recoding, datasets, measure_bootstrap, reliability, simulation
+from . import group
 from ._results import Bounds, Curve, Distribution, Result
-from .bounds import (info_bounds, info_lower_bound, info_upper_bound, max_info_classifier,
-                     min_info_classifier)
-from .criterion import (CriterionComparison, RopeRange, SDTVariance, compare_criteria,
-                        delta_variance, pairwise_z_tests, rope_range, rope_verdict, se_from_ci,
-                        trials_per_stimulus)
+from .info.bounds import (info_bounds, info_lower_bound, info_upper_bound, max_info_classifier,
+                          min_info_classifier)
+from .sdt.criterion import (CriterionComparison, RopeRange, SDTVariance, compare_criteria,
+                            delta_variance, pairwise_z_tests, rope_range, rope_verdict,
+                            se_from_ci, trials_per_stimulus)
 from .group import (GroupResult, SimulatedAccuracy, StudentsResult, confidence_member,
                     cwmv_accuracy, group_accuracy_bounds, lattice_member,
                     majority_vote_accuracy, max_group_member, member_confidence,
                     min_group_member, noise_group, noise_member, pcwmv, simulate_pcwmv,
                     simulate_students, theorem8_upper_as_printed)
-from .information import (accuracy, binary_entropy, entropy, mutual_information, pti,
-                          transmitted_information)
-from .measures import ResponseTable, Type2Measures, meta_I_normal, response_table, type2_measures
-from .metad import MetaDFit, fit_meta_d, fit_meta_d_many
-from .feedback_channel import (BinaryChannel, FeedbackChannel, binary_channel,
-                               effective_error_for_oskr, feedback_channel, hit_rate_for_oskr)
+from .info.information import (accuracy, binary_entropy, entropy, mutual_information, pti,
+                               transmitted_information)
+from .info.measures import (ResponseTable, Type2Measures, meta_I_normal, response_table,
+                            type2_measures)
+from .sdt.metad import MetaDFit, fit_meta_d, fit_meta_d_many
+from .oskr.feedback_channel import (BinaryChannel, FeedbackChannel, binary_channel,
+                                    effective_error_for_oskr, feedback_channel, hit_rate_for_oskr)
 from .oskr import (LowOutcomeEntropyWarning, OSKREstimate, contingency_table, correctness_table,
                    oskr, oskr_ci, oskr_ci_from_table, oskr_from_table)
-from . import cognitive_chain  # noqa: E402  (after .oskr, which it uses)
-from .noise import (NOISE_TYPES, accuracy_from_dprime, confidence_from_observation,
-                    discrete_confidence, dprime_from_accuracy, noise_info, normal_confidence_pdf,
-                    normal_info, observation_pdf, sample_observations)
-from .roc import (EdgeClassifiers, prop4_lower_edge_classifiers, roc_bounds_type1,
-                  roc_bounds_type2, roc_curve_type1, roc_curve_type2, roc_from_responses,
-                  roc_type2_from_confidence)
+from .info.noise import (NOISE_TYPES, accuracy_from_dprime, confidence_from_observation,
+                         discrete_confidence, dprime_from_accuracy, noise_info,
+                         normal_confidence_pdf, normal_info, observation_pdf, sample_observations)
+from .info.roc import (EdgeClassifiers, prop4_lower_edge_classifiers, roc_bounds_type1,
+                       roc_bounds_type2, roc_curve_type1, roc_curve_type2, roc_from_responses,
+                       roc_type2_from_confidence)
 from .sdt import (MetaDBootstrap, Type1SDT, bootstrap_meta_d, equiprobable_criteria,
                   rating_probabilities, simulate_ratings, type1_sdt)
-from .type2_classic import (ClassicType2, auroc2, classic_type2, confidence_by_correctness,
-                           gamma, phi, type2_roc)
-from .bayes_recoding import Recoding, recoding
-from .measure_bootstrap import AllMeasures, MeasureBootstrap, all_measures, bootstrap_measures
+from .sdt.type2_classic import (ClassicType2, auroc2, classic_type2, confidence_by_correctness,
+                                gamma, phi, type2_roc)
+from .studies.bayes_recoding import Recoding, recoding
+from .studies.measure_bootstrap import (AllMeasures, MeasureBootstrap, all_measures,
+                                        bootstrap_measures)
 from .studies.confidence_database import read_confidence_database
+
+#: Where each module lived before the packages (metabits 0.2): the old dotted names keep
+#: working (``import metabits.measures``, ``from .metad import ...``) as aliases of the new homes.
+_MOVED = {
+    "information": "info.information", "bounds": "info.bounds", "noise": "info.noise",
+    "roc": "info.roc", "measures": "info.measures", "binning": "info.binning",
+    "relabel": "info.relabel", "calibration": "info.calibration",
+    "metad": "sdt.metad", "criterion": "sdt.criterion", "type2_classic": "sdt.type2_classic",
+    "feedback_channel": "oskr.feedback_channel", "cognitive_chain": "oskr.cognitive_chain",
+    "simulation": "studies.simulation", "measure_bootstrap": "studies.measure_bootstrap",
+    "datasets": "studies.datasets", "bayes_recoding": "studies.bayes_recoding",
+    "reliability": "studies.reliability", "montecarlo": "studies.montecarlo",
+    "oskr_claims": "oskr.claims",
+}
+for _old, _new in _MOVED.items():
+    _sys.modules[f"{__name__}.{_old}"] = _sys.modules[f"{__name__}.{_new}"]
 
 __version__ = "0.2.0"
 
@@ -101,9 +152,9 @@ def __getattr__(name):  # PEP 562: metabits.plotting is imported on first use
 
 
 __all__ = [
-    # modules
-    "criterion", "datasets", "group", "plotting", "sdt", "simulation",
-    "binning", "calibration", "relabel",
+    # packages and modules
+    "info", "sdt", "studies", "group", "resample", "plotting",
+    "criterion", "datasets", "simulation", "binning", "calibration", "relabel",
     # result types
     "Bounds", "Curve", "Distribution", "EdgeClassifiers", "GroupResult", "MetaDFit", "Result",
     "ResponseTable", "SimulatedAccuracy", "StudentsResult", "Type2Measures",
@@ -137,7 +188,7 @@ __all__ = [
     "pairwise_z_tests", "rating_probabilities", "rope_range", "rope_verdict", "se_from_ci",
     "simulate_ratings", "trials_per_stimulus", "type1_sdt",
     # classic Type 2 measures, recoding and all measures with bootstrap intervals (real data)
-    "bayes_recoding", "measure_bootstrap", "type2_classic",
+    "bayes_recoding", "measure_bootstrap", "reliability", "resample", "type2_classic",
     "AllMeasures", "ClassicType2", "MeasureBootstrap", "Recoding", "all_measures", "auroc2",
     "bootstrap_measures", "classic_type2", "confidence_by_correctness", "gamma", "phi",
     "type2_roc", "read_confidence_database",

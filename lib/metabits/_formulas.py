@@ -10,8 +10,8 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import entr, ndtr, ndtri
 
-__all__ = ["LN2", "accuracy_of", "dprime", "h2", "norm_pdf", "sdt_rates", "sdt_type1",
-           "theorem3_lower", "theorem3_upper"]
+__all__ = ["LN2", "accuracy_of", "dprime", "entropy_bits", "h2", "mutual_info_bits", "norm_pdf", "sdt_rates", "sdt_type1",
+           "theorem3_lower", "theorem3_upper", "xlog2x"]
 
 #: :math:`\ln 2`, to turn nats into bits.
 LN2 = float(np.log(2.0))
@@ -20,6 +20,24 @@ LN2 = float(np.log(2.0))
 def h2(p):
     """Binary entropy :math:`H_2(p)` in bits (``p`` already in [0, 1])."""
     return (entr(p) + entr(1.0 - p)) / LN2
+
+
+def entropy_bits(p, axis=-1):
+    """Entropy :math:`H(p) = -\\sum p \\log_2 p` in bits of (stacks of) distributions along
+    ``axis`` (an int or a tuple of axes); terms with p = 0 count 0."""
+    return entr(p).sum(axis=axis) / LN2
+
+
+def mutual_info_bits(joint):
+    """Mutual information :math:`I = H(\\text{rows}) + H(\\text{columns}) - H(\\text{joint})` in
+    bits of (stacks of) joint probability tables (last two axes), each summing to 1."""
+    return (entropy_bits(joint.sum(axis=-1)) + entropy_bits(joint.sum(axis=-2))
+            - entropy_bits(joint, axis=(-2, -1)))
+
+
+def xlog2x(x):
+    """:math:`x \\log_2 x` (0 at x = 0): entropies in bits of counts, summed without dividing."""
+    return -entr(x) / LN2
 
 
 def dprime(acc):
@@ -53,9 +71,10 @@ def norm_pdf(x):
     return np.exp(-0.5 * np.square(x)) / np.sqrt(2.0 * np.pi)
 
 
-def theorem3_lower(acc, prior):
-    """Theorem 3's lower bound :math:`H_2(p_+) - H_2(acc)` (Fano; binary labels)."""
-    return h2(prior) - h2(acc)
+def theorem3_lower(acc, prior, h2_acc=None):
+    """Theorem 3's lower bound :math:`H_2(p_+) - H_2(acc)` (Fano; binary labels); ``h2_acc`` is
+    :math:`H_2(acc)` where the caller has it already (the many resampled tables)."""
+    return h2(prior) - (h2(acc) if h2_acc is None else h2_acc)
 
 
 def theorem3_upper(acc, prior):

@@ -15,6 +15,7 @@ integers (sizes, counts of things) :func:`as_int`, :func:`as_int_array`
 noise kinds                        :func:`as_noise_kind`
 labels and predictions (±1)        :func:`as_labels`
 count tables                       :func:`as_count_table`
+whole counts (for resampling)      :func:`as_whole_counts`
 response tables (probabilities)    :func:`as_response_table`, :func:`as_member_tables`
 group members' rates               :func:`as_member_rates`
 random generators                  :func:`as_rng`
@@ -23,6 +24,8 @@ names from a fixed list            :func:`as_choice`
 per-trial categories (outcomes)    :func:`as_categories`
 per-trial values (fixed list)      :func:`as_trial_values`
 per-trial pairs (outcome, signal)  :func:`as_same_length`
+meta-d′ padding                    :func:`as_pad`
+what to do where undefined         :func:`as_undefined`
 contingency tables (outcome × S)   :func:`as_contingency_table`
 explorer grids (control values)    :func:`as_grid`
 =================================  =========================================================
@@ -45,7 +48,8 @@ __all__ = ["NOISE_TYPES", "TOL", "as_accuracy", "as_categories", "as_choice", "a
            "as_contingency_table", "as_count_table", "as_counts", "as_distribution",
            "as_float_array", "as_grid", "as_int", "as_int_array", "as_labels", "as_member_rates",
            "as_member_tables", "as_noise_kind", "as_positive", "as_prior", "as_probability",
-           "as_response_table", "as_rng", "as_same_length", "as_scalar", "scalar_or_array"]
+           "as_pad", "as_response_table", "as_rng", "as_same_length", "as_scalar", "as_undefined",
+           "as_whole_counts", "scalar_or_array", "UNDEFINED"]
 
 #: Slack allowed when comparing floating-point probabilities with their limits.
 TOL = 1e-9
@@ -238,6 +242,20 @@ def as_counts(x, name: str) -> np.ndarray:
     return arr
 
 
+def as_whole_counts(counts: np.ndarray, what: str) -> np.ndarray:
+    """Checked counts (from :func:`as_counts` or :func:`as_count_table`) as int64, refusing
+    non-whole counts and rows (last axis) of more than 2**62 trials: what resampling needs.
+
+    ``what`` names the caller (e.g. "bias reduction") in the message.
+    """
+    counts = np.asarray(counts, dtype=float)
+    if np.any(counts != np.round(counts)):
+        raise ValueError(f"{what} resamples trials: counts must be whole numbers")
+    if np.any(counts.sum(axis=-1) > 2.0 ** 62):
+        raise ValueError(f"{what} resamples trials: a row holds more than 2**62 of them")
+    return counts.astype(np.int64)
+
+
 def as_count_table(counts, name: str = "counts", *, min_levels: int = 1,
                    row_names=("S1 (Y = -1)", "S2 (Y = +1)")) -> np.ndarray:
     """A stack of count tables ``(..., 2, 2K)`` in the library's table convention.
@@ -357,11 +375,44 @@ def as_trial_values(x, options, name: str) -> np.ndarray:
     return codes
 
 
-def as_same_length(a: np.ndarray, b: np.ndarray, names: str) -> int:
-    """The common length of two per-trial arrays (one value per trial each)."""
-    if len(a) != len(b):
-        raise ValueError(f"{names} must have one value per trial each; got {len(a)} and {len(b)}")
-    return len(a)
+def as_same_length(a, b, names: str, *, one_d: bool = True) -> int:
+    """The common number of trials of two per-trial arrays (trials on the last axis).
+
+    Their shapes must agree (and be 1-D unless ``one_d`` is False, e.g. stacks of data sets).
+    """
+    sa, sb = np.shape(a), np.shape(b)
+    if sa != sb or not sa or (one_d and len(sa) != 1):
+        kind = "1-D arrays" if one_d else "arrays"
+        raise ValueError(f"{names} must be {kind} of the same shape (the same length, one value "
+                         f"per trial each); got shapes {sa} and {sb}")
+    return sa[-1]
+
+
+#: What a function does where a measure is undefined: raise, or give NaN.
+UNDEFINED = ("raise", "nan")
+
+
+def as_undefined(undefined) -> str:
+    """The ``undefined`` flag: "raise" (a ``ValueError`` naming the measure) or "nan"."""
+    if not isinstance(undefined, str) or undefined not in UNDEFINED:
+        raise ValueError(f"undefined must be one of 'raise' or 'nan'; got {undefined!r}")
+    return undefined
+
+
+def as_pad(pad, K: int, *, positive: bool = False) -> float:
+    """The count added to every cell before a meta-d′ fit.
+
+    ``None`` gives 1/(2K) (statConfR's padding); otherwise one finite number >= 0, or > 0 when
+    ``positive`` (where an empty cell must not put the meta-d′ maximum at infinity).
+    """
+    if pad is None:
+        return 1.0 / (2 * K)
+    value = as_scalar(pad, "pad")
+    if value < 0 or (positive and value == 0):
+        need = "> 0 (an empty cell can put the meta-d' maximum at infinity)" if positive \
+            else "non-negative"
+        raise ValueError(f"pad must be {need}; got {value:g}")
+    return value
 
 
 def as_contingency_table(counts, name: str = "counts") -> np.ndarray:

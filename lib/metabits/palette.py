@@ -57,5 +57,5 @@ NOISE_DASH = {kind: {"-": "solid", "--": "dash", ":": "dot"}[style["linestyle"]]
 
 #: five colours for an ordered factor (the MaskOri SOAs, shortest first)
 SEQUENCE = (PURPLE, VERMILLION, ORANGE, GREEN, BLUE)
-#: Servajean & Servajean's three language models (:data:`metabits.datasets.SERVAJEAN_MODELS`)
+#: Servajean & Servajean's three language models (:data:`metabits.studies.datasets.SERVAJEAN_MODELS`)
 MODEL_COLORS = {"GPT-5": BLUE, "DeepSeek-V3.2-Exp": VERMILLION, "Mistral-Medium-2508": GREEN}

@@ -1,6 +1,6 @@
 """Figures of the library: Meyen et al.'s Figures 6–7 (six Type 2 measures against accuracy).
 
-:func:`plot_six_measures` draws the results of :func:`metabits.simulation.measure_study` in the
+:func:`plot_six_measures` draws the results of :func:`metabits.studies.simulation.measure_study` in the
 colours, markers and line styles of the noise cases (:data:`metabits.palette.NOISE_STYLE`). The
 book's own figure style and figure files are :mod:`metabits.book.style`; the names
 ``save_figure``, ``use_book_style`` and the colours (``NOISE_STYLE``, ``REGION_COLOR``,
@@ -54,12 +54,12 @@ def plot_six_measures(results, lines, axes=None, *, kinds=("uniform", "normal", 
     Parameters
     ----------
     results : mapping
-        ``"acc"`` and the six measures of :data:`metabits.simulation.SIX_MEASURES`, arrays whose
-        first axis runs over ``kinds`` (e.g. :func:`metabits.simulation.measure_study` of a study
+        ``"acc"`` and the six measures of :data:`metabits.studies.simulation.SIX_MEASURES`, arrays whose
+        first axis runs over ``kinds`` (e.g. :func:`metabits.studies.simulation.measure_study` of a study
         of shape ``(3, 4, n_sets)``). NaN entries (undefined measures) are skipped.
     lines : mapping or None
         ``{kind: mapping}`` with ``"acc"`` (an accuracy grid) and the six measures on it, e.g.
-        ``{k: metabits.simulation.theoretical_measures(k, grid) for k in kinds}``. Kinds that are
+        ``{k: metabits.studies.simulation.theoretical_measures(k, grid) for k in kinds}``. Kinds that are
         missing get no line; ``None`` draws no lines.
     axes : array_like of 6 matplotlib Axes, optional
         Where to draw, in panel order; a new figure of ``ncols`` columns (with a legend below)

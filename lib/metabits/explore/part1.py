@@ -40,10 +40,10 @@ def noise_cases_explorer(acc=ACC_GRID, kinds=("uniform", "normal", "binary")) ->
     """The three noise cases: accuracy and noise type → confidence, information, Theorem 3.
 
     Panel 1 shows the distribution of the calibrated confidence in bins of 5 percentage points
-    (:func:`metabits.binning.binned_response_probabilities` with equal priors) with its mean, the
+    (:func:`metabits.info.binning.binned_response_probabilities` with equal priors) with its mean, the
     accuracy (Proposition 1); panel 2 the point (accuracy, transmitted information)
-    (:func:`metabits.noise.noise_info`) in the region Theorem 3 allows
-    (:func:`metabits.bounds.info_bounds`), with the normal-noise curve.
+    (:func:`metabits.info.noise.noise_info`) in the region Theorem 3 allows
+    (:func:`metabits.info.bounds.info_bounds`), with the normal-noise curve.
 
     Parameters
     ----------
@@ -132,9 +132,9 @@ def roc_explorer(acc=ACC_GRID) -> Explorer:
     Returns
     -------
     Explorer
-        Control ``acc``; panel 1 the pseudo Type 1 ROC (:func:`metabits.roc.roc_bounds_type1`,
-        :func:`metabits.roc.roc_curve_type1`), panel 2 the Type 2 ROC
-        (:func:`metabits.roc.roc_bounds_type2`, :func:`metabits.roc.roc_curve_type2`).
+        Control ``acc``; panel 1 the pseudo Type 1 ROC (:func:`metabits.info.roc.roc_bounds_type1`,
+        :func:`metabits.info.roc.roc_curve_type1`), panel 2 the Type 2 ROC
+        (:func:`metabits.info.roc.roc_bounds_type2`, :func:`metabits.info.roc.roc_curve_type2`).
 
     Raises
     ------
@@ -271,8 +271,8 @@ def type2_explorer(d=(1.0, 1.5, 2.0, 2.5), meta_d=tuple(np.round(np.arange(0, 3.
     The table is the meta-d′ model's :math:`P(\\text{rating} \\mid S)`
     (:func:`metabits.sdt.rating_probabilities`, equal priors, unbiased, ``levels`` confidence
     levels): d′ sets the Type 1 separation and meta-d′ how well the ratings separate correct from
-    wrong. Its measures are :func:`metabits.measures.type2_measures` (meta-I, the ratios and RMI)
-    and :func:`metabits.metad.fit_meta_d` (meta-d′ and the M-ratio, fitted to the table).
+    wrong. Its measures are :func:`metabits.info.measures.type2_measures` (meta-I, the ratios and RMI)
+    and :func:`metabits.sdt.metad.fit_meta_d` (meta-d′ and the M-ratio, fitted to the table).
 
     Parameters
     ----------

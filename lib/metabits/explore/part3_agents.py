@@ -7,8 +7,8 @@
   thresholds, tasks or loads: the caller supplies them).
 
 The essay's printed settings come from :mod:`metabits.roberts2026`; the channels from
-:mod:`metabits.feedback_channel` and the operations, postures and routing from
-:mod:`metabits.cognitive_chain`. The other Part III explorers are in
+:mod:`metabits.oskr.feedback_channel` and the operations, postures and routing from
+:mod:`metabits.oskr.cognitive_chain`. The other Part III explorers are in
 :mod:`metabits.explore.part3`.
 """
 
@@ -32,10 +32,10 @@ def alpha_beta_explorer(wrong=_steps(0.0, 0.5, 0.01), accuracy: float = 0.72) ->
     """Same accuracy, different self-knowledge: OSKR of a confidence flag as its error rate moves.
 
     T is "correct", S is "confident"; at the essay's accuracy (72%) the channel is
-    :func:`metabits.feedback_channel.binary_channel` with hit rate P(confident | correct) and
+    :func:`metabits.oskr.feedback_channel.binary_channel` with hit rate P(confident | correct) and
     false-alarm rate P(confident | wrong). Panel 1 draws OSKR against the hit rate at the chosen
     P(confident | wrong), with the essay's Systems Alpha (OSKR 0.81, confident on 9% of errors)
-    and Beta (0.18, 24%) where :func:`metabits.feedback_channel.hit_rate_for_oskr` places them;
+    and Beta (0.18, 24%) where :func:`metabits.oskr.feedback_channel.hit_rate_for_oskr` places them;
     panel 2 the largest OSKR (hit rate 1) each P(confident | wrong) allows.
 
     Parameters
@@ -103,11 +103,11 @@ def verifier_explorer(error=_steps(0.14, 0.5, 0.02)) -> Explorer:
     """Actor, passive judge, proactive verifier: the verifier gain each set-up's OSKR needs.
 
     On the lab's channel (balanced outcomes, feedback error ε) OSKR rises with the verifier gain g
-    (:func:`metabits.feedback_channel.feedback_channel`). The essay's schematic OSKRs — actor
+    (:func:`metabits.oskr.feedback_channel.feedback_channel`). The essay's schematic OSKRs — actor
     0.14, actor + passive judge 0.41, actor + proactive verifier 0.79
     (:data:`metabits.roberts2026.SETUPS`) — are drawn as levels; each is placed on the
     curve at the gain g = 1 − ε_eff / ε that realises it
-    (:func:`metabits.feedback_channel.effective_error_for_oskr`), when that gain is in [0, 1].
+    (:func:`metabits.oskr.feedback_channel.effective_error_for_oskr`), when that gain is in [0, 1].
 
     Parameters
     ----------
@@ -173,7 +173,7 @@ def deployment_explorer(agents=None, accuracy_threshold=_steps(0.6, 0.95, 0.05),
     """The deployment matrix: move its two thresholds and watch agents change posture.
 
     The essay draws the quadrants (accuracy × self-knowledge) but gives no thresholds; the
-    postures are :func:`metabits.cognitive_chain.deployment_posture` at the chosen thresholds.
+    postures are :func:`metabits.oskr.cognitive_chain.deployment_posture` at the chosen thresholds.
 
     Parameters
     ----------
@@ -252,18 +252,18 @@ def router_explorer(tasks=None, oskr_by_operation=None,
     """The task router: pick a task, upgrade the agent's verifier, see what is delegated.
 
     Each loaded operation goes to the agent when the agent's OSKR for it is at least the task's
-    load on it (:func:`metabits.cognitive_chain.route_task`); the bars are the margins, OSKR −
+    load on it (:func:`metabits.oskr.cognitive_chain.route_task`); the bars are the margins, OSKR −
     load. The slider replaces the agent's OSKR on Verify (a better or worse verifier).
 
     Parameters
     ----------
     tasks : mapping of str to array_like, optional
-        Each task's load on the eight operations (:data:`metabits.cognitive_chain.OPERATIONS`),
+        Each task's load on the eight operations (:data:`metabits.oskr.cognitive_chain.OPERATIONS`),
         in [0, 1]. The essay lists no tasks; by default one task loads every operation at 0.3.
     oskr_by_operation : array_like, shape (8,), optional
         The agent's OSKR per operation, in [0, 1]; by default that of the book's cognitive-chain
-        model of the essay's Agent A on Linux (:func:`metabits.cognitive_chain.simulate_chain`,
-        20,000 tasks, seed 7; point estimates of :func:`metabits.cognitive_chain.per_operation_oskr`).
+        model of the essay's Agent A on Linux (:func:`metabits.oskr.cognitive_chain.simulate_chain`,
+        20,000 tasks, seed 7; point estimates of :func:`metabits.oskr.cognitive_chain.per_operation_oskr`).
     verify : sequence of float, default 0, 0.05, …, 1
         Grid of the agent's OSKR on Verify, in [0, 1].
 

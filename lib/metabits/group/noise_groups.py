@@ -7,7 +7,7 @@ from scipy.special import expit, logit, ndtr
 
 from .._formulas import dprime, h2
 from .._validate import as_accuracy, as_int_array, as_noise_kind, scalar_or_array
-from ..noise import normal_info
+from ..info.noise import normal_info
 from .pcwmv import GroupResult
 from .voting import majority_vote_accuracy
 

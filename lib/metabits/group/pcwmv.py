@@ -7,9 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.special import entr
 
-from .._formulas import LN2, h2
+from .._formulas import h2, mutual_info_bits
 from .._results import Result
 from .._validate import as_member_tables, as_prior, as_scalar
 from ._llr import INF_KEY, MAX_MEMBERS, RES, llr_keys
@@ -145,9 +144,8 @@ def pcwmv(members, prior=0.5, step=None, rule: str = "optimal") -> GroupResult:
         for part in parts[1:]:
             total = _add_dense(total, _dense(part))
     pos, neg = p * total[1], (1.0 - p) * total[2]
-    info = (entr(pos + neg).sum() - entr(pos).sum() - entr(neg).sum()) / LN2
     h_y = float(h2(p))
-    info = float(np.clip(info + h_y, 0.0, h_y))
+    info = float(np.clip(mutual_info_bits(np.stack([pos, neg])), 0.0, h_y))
     if rule == "optimal":
         return GroupResult(acc=float(np.maximum(pos, neg).sum()), info=info)
     # the printed rule: sign of the summed posterior log-odds, S + K log(p+/p-)

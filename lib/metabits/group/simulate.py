@@ -14,7 +14,7 @@ from .._validate import as_flag, as_size
 from .._validate import (as_accuracy, as_int, as_member_tables, as_noise_kind, as_prior,
                          as_rng)
 from ._llr import INF_KEY, MAX_MEMBERS, RES, llr_keys
-from ..noise import sample_observations
+from ..info.noise import sample_observations
 from .noise_groups import noise_group
 
 __all__ = ["SimulatedAccuracy", "StudentsResult", "simulate_pcwmv", "simulate_students"]

@@ -26,7 +26,7 @@ def weighted_vote_accuracy(members, weights, prior=0.5) -> float:
     says +1 when the sum is positive, −1 when negative, and flips a fair coin at 0. With the
     members' true log-likelihood ratios as weights this is the optimal group
     (:func:`~metabits.group.pcwmv`, equal priors); with *stated* log-odds
-    (:func:`metabits.calibration.log_odds_weights`) it is the paper's PCWMV rule applied to
+    (:func:`metabits.info.calibration.log_odds_weights`) it is the paper's PCWMV rule applied to
     miscalibrated members; with ±1 it is majority voting.
 
     Parameters

@@ -1,7 +1,27 @@
-"""Real-data studies: the Confidence Database (Rahnev et al., 2020)."""
+"""Studies: simulations and real data, and what is computed over many data sets.
 
+* :mod:`~metabits.studies.simulation` – Meyen et al.'s simulated data sets (and, re-exported,
+  :mod:`~metabits.studies.study`'s lines and six measures and :mod:`~metabits.studies.mc`'s
+  Monte Carlo summaries);
+* :mod:`~metabits.studies.montecarlo` – the book's larger Monte Carlo studies (the bias of RMI
+  at larger samples, the coverage of OSKR's bootstrap intervals) and Fieller's interval;
+* :mod:`~metabits.studies.measure_bootstrap` – every Type 2 measure of many tables with
+  bootstrap intervals;
+* :mod:`~metabits.studies.datasets` – tables from the papers and the MaskOri data;
+* :mod:`~metabits.studies.bayes_recoding` – recoding of predictions on observed tables;
+* :mod:`~metabits.studies.reliability` – split-half reliability and within-person correlations;
+* :mod:`~metabits.studies.confidence_database` – the Confidence Database (Rahnev et al., 2020):
+  the loader of any data set in its format and the book's compact copy of 66 data sets;
+* :mod:`~metabits.studies.database_measures` – every measure of every participant of the copy,
+  and Rahnev's (2025) criteria.
+"""
+
+from . import simulation, mc, study, measure_bootstrap, datasets, bayes_recoding, reliability  # noqa: I001
+from . import montecarlo, confidence_database, database_measures  # noqa: I001
 from .confidence_database import (confidence_database_citation, confidence_database_tables,
                                   read_confidence_database)
 
-__all__ = ["confidence_database_citation", "confidence_database_tables",
-           "read_confidence_database"]
+__all__ = ["bayes_recoding", "confidence_database", "confidence_database_citation",
+           "confidence_database_tables", "database_measures", "datasets", "mc",
+           "measure_bootstrap", "montecarlo", "read_confidence_database", "reliability",
+           "simulation", "study"]

@@ -8,7 +8,7 @@ wager of 10 … 50 points, signed in O'Hora's second data set), missed responses
 ``Nan`` or ``TIMEOUT``, participants named by numbers or by strings.
 :func:`read_confidence_database` turns any such file into one harmonised frame, and
 :func:`confidence_database_tables` turns that frame into count tables in the library's
-convention (:func:`metabits.datasets.count_tables`).
+convention (:func:`metabits.studies.datasets.count_tables`).
 
 **Harmonisation.**
 
@@ -421,9 +421,9 @@ def confidence_database_tables(trials, by="participant", n_levels=None):
 
     Returns
     -------
-    metabits.datasets.TrialCounts
+    metabits.studies.datasets.TrialCounts
         ``counts`` of shape ``(n_1, …, n_g, 2, 2K)``, ``by`` and the sorted ``levels`` of each
-        grouping column (from :func:`metabits.datasets.count_tables`).
+        grouping column (from :func:`metabits.studies.datasets.count_tables`).
 
     Raises
     ------
@@ -446,7 +446,7 @@ def confidence_database_tables(trials, by="participant", n_levels=None):
 
     import pandas as pd
 
-    from ..datasets import count_tables
+    from .datasets import count_tables
 
     if not isinstance(trials, (pd.DataFrame, Mapping)):
         raise ValueError(f"trials must be a pandas.DataFrame of harmonised trials; got "

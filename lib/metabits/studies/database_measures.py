@@ -77,7 +77,7 @@ def _extra(t: np.ndarray, K: int, pad: float) -> np.ndarray:
     """OSKR of correctness, c and rescaled mean confidence of tables (n, 2, 2K)."""
     import warnings
 
-    from .. import metad
+    from ..sdt import metad
     from ..oskr import correctness_table, oskr_from_table
 
     with warnings.catch_warnings():
@@ -169,7 +169,7 @@ def database_measures(tables, n_levels, pad=None) -> DatabaseMeasures:
     >>> round(float(r.value("oskr")[0]), 3) == round(float(r.value("meta_I2r")[0]), 3)
     True
     """
-    from ..measure_bootstrap import all_measures
+    from .measure_bootstrap import all_measures
 
     flat, K, lead = _checked(tables, n_levels)
     pad = None if pad is None else as_nonnegative(pad, "pad")
@@ -229,7 +229,7 @@ def database_bootstrap(tables, n_levels, n_boot: int = 200, level: float = 0.95,
     True
     """
     from .._validate import as_probability, as_rng, as_scalar
-    from ..measure_bootstrap import MEASURES, PLUGIN, bootstrap_measures
+    from .measure_bootstrap import MEASURES, PLUGIN, bootstrap_measures
 
     flat, K, lead = _checked(tables, n_levels)
     level = float(as_probability(as_scalar(level, "level"), "level", low_open=True,

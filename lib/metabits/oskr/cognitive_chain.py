@@ -17,11 +17,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._results import Result
-from ._validate import (as_float_array, as_int, as_pair, as_probability, as_rng, as_scalar,
-                        as_size)
-from .datasets import _read_csv
-from .oskr import oskr_ci_from_table, oskr_from_table
+from .._results import Result
+from .._validate import (as_float_array, as_int, as_pair, as_probability, as_rng, as_scalar,
+                         as_size)
+from ..studies.datasets import _read_csv
+from .estimators import oskr_from_table
+from .intervals import oskr_ci_from_table
 
 __all__ = ["OPERATIONS", "POSTURES", "ChainTrace", "OperationOSKR", "ProfileTable", "Route",
            "deployment_posture", "per_operation_oskr", "roberts_profiles", "route_task",

@@ -24,9 +24,9 @@ from dataclasses import dataclass, replace
 import numpy as np
 from scipy.special import ndtr
 
-from ._formulas import sdt_type1
-from ._results import Result
-from ._validate import as_count_table, as_counts, as_scalar, scalar_or_array
+from .._formulas import sdt_type1
+from .._results import Result
+from .._validate import as_count_table, as_counts, as_pad, scalar_or_array
 
 __all__ = ["MetaDFit", "fit_meta_d", "fit_meta_d_many"]
 
@@ -86,10 +86,8 @@ _ROWS = ("nR_S1", "nR_S2")
 def _prepare(counts: np.ndarray, pad, where) -> np.ndarray:
     """Pad a checked stack of tables (n, 2, 2K) and refuse what the fit cannot take: an infinite
     d′ (a hit or false-alarm rate of 0 or 1) or an empty cell; ``where(i)`` names table i."""
-    pad = as_scalar(pad, "pad")
-    if pad < 0:
-        raise ValueError(f"pad must be non-negative; got {pad:g}")
     L = counts.shape[-1]
+    pad = as_pad(pad, L // 2)
     names = _ROWS
     counts = counts + pad
     K = L // 2
@@ -305,11 +303,41 @@ def _fit_one(theta0, counts, kappa):
     return res.x
 
 
+def _meta_d_or_nan(counts: np.ndarray, pad: float, fallback: bool = True):
+    """d′ and meta-d′ of a stack (n, 2, 2K) padded by ``pad`` > 0, NaN where the fit fails.
+
+    The library's one lenient fit (the measures of whole stacks, bootstraps, simulation
+    studies): the fit of :func:`fit_meta_d_many` (Fisher scoring, BFGS from where scoring
+    stalled unless ``fallback`` is False), but a table with d′ = 0 or a likelihood without a
+    finite maximum gives NaN instead of stopping the whole stack: one odd table or replicate
+    must not stop the others.
+    """
+    padded = counts + pad
+    d, c, crit = _type1(padded)
+    meta = np.full(len(padded), np.nan)
+    idx = np.flatnonzero(np.abs(d) >= 1e-8)
+    if not idx.size:
+        return d, meta
+    kappa = c[idx] / d[idx]
+    theta, ok = _fisher_scoring(_start(d[idx], crit[idx]), padded[idx], kappa)
+    for i in np.flatnonzero(~ok):
+        stalled = theta[i].copy()
+        theta[i, 0] = np.nan
+        if fallback:
+            try:
+                theta[i] = _fit_one(stalled, padded[idx[i]], kappa[i])
+            except ValueError:
+                pass
+    meta[idx] = theta[:, 0]
+    return d, meta
+
+
 # ------------------------------------------------------------------------------------ public API
 
 
 def _fit(counts, pad, where) -> MetaDFit:
     """Validate, pad and fit a stack of tables (n, 2, 2K); fields are arrays over the tables."""
+    pad = as_pad(pad, counts.shape[-1] // 2)
     counts = _prepare(counts, pad, where)
     d, c, crit = _type1(counts)
     zero = np.flatnonzero(np.abs(d) < 1e-8)

@@ -11,8 +11,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._results import Result
-from ._validate import as_choice, as_int, as_int_array, as_same_length, as_size, as_trial_values
+from .._results import Result
+from .._validate import as_choice, as_int, as_int_array, as_same_length, as_size, as_trial_values
 
 __all__ = ["MASKORI_SOAS", "MASKORI_STIMULI", "TrialCounts", "count_tables", "maskori_counts",
            "maskori_trials", "SERVAJEAN_MODELS", "SERVAJEAN_RISKS", "SERVAJEAN_TASKS", "SERVAJEAN_VERDICTS",

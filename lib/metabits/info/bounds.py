@@ -11,10 +11,10 @@ from itertools import combinations
 import numpy as np
 from scipy.special import entr
 
-from ._formulas import LN2, theorem3_lower, theorem3_upper
-from ._results import Bounds, Distribution
-from ._validate import (TOL, as_accuracy, as_distribution, as_float_array, as_probability,
-                        scalar_or_array)
+from .._formulas import LN2, entropy_bits, theorem3_lower, theorem3_upper
+from .._results import Bounds, Distribution
+from .._validate import (TOL, as_accuracy, as_distribution, as_float_array, as_probability,
+                         scalar_or_array)
 
 __all__ = ["info_bounds", "info_lower_bound", "info_upper_bound", "max_info_classifier",
            "min_info_classifier"]
@@ -96,7 +96,7 @@ def info_upper_bound(acc, priors=0.5):
     acc = _accuracy_for(acc, p)
     if p.size == 2:
         return scalar_or_array(theorem3_upper(acc, p[0]))
-    h = entr(p).sum() / LN2
+    h = entropy_bits(p)
     m1 = np.floor(1.0 / acc + 1e-12)
     m2 = m1 + 1.0
     lost = ((1.0 / m1 - acc) * np.log2(m2) + (acc - 1.0 / m2) * np.log2(m1)) / (1.0 / m1 - 1.0 / m2)

@@ -6,7 +6,7 @@ This module holds the studies that need many repetitions, written so that they s
 
 * :func:`fieller_interval` — the confidence interval of a ratio of two independent Monte Carlo
   means (Fieller's theorem), which stays honest where the delta method of
-  :func:`metabits.simulation.mc_ratio` is only a first-order approximation;
+  :func:`metabits.studies.simulation.mc_ratio` is only a first-order approximation;
 * :func:`rmi_bias` — the bias of the plug-in RMI of Meyen et al.'s simulation study for one
   noise classifier, over tens of thousands of data sets (the RMI alone, without the costly
   meta-I₁ʳ normaliser of :func:`metabits.type2_measures`);
@@ -25,8 +25,8 @@ import warnings
 import numpy as np
 from scipy.special import ndtri
 
-from ._results import Bounds
-from ._validate import as_int, as_noise_kind, as_rng
+from .._results import Bounds
+from .._validate import as_int, as_noise_kind, as_rng
 from .simulation import MCEstimate, mc_mean, response_probabilities, theoretical_measures
 
 __all__ = ["COVERAGE_AGENTS", "COVERAGE_N", "coverage_difference", "fieller_interval",
@@ -45,7 +45,7 @@ def fieller_interval(numerator: MCEstimate, denominator: MCEstimate,
     Parameters
     ----------
     numerator, denominator : MCEstimate
-        Independent estimates (e.g. :func:`metabits.simulation.mc_mean` of separate runs).
+        Independent estimates (e.g. :func:`metabits.studies.simulation.mc_mean` of separate runs).
     level : float, default 0.95
         Coverage level, in (0, 1).
 
@@ -57,7 +57,7 @@ def fieller_interval(numerator: MCEstimate, denominator: MCEstimate,
     Raises
     ------
     ValueError
-        If an argument is not an :class:`~metabits.simulation.MCEstimate`, ``level`` is not in
+        If an argument is not an :class:`~metabits.studies.simulation.MCEstimate`, ``level`` is not in
         (0, 1), or the denominator is within ``z`` standard errors of 0 (the interval would be
         unbounded).
 
@@ -91,7 +91,7 @@ def fieller_interval(numerator: MCEstimate, denominator: MCEstimate,
 
 def _rmi_plugin(counts: np.ndarray) -> np.ndarray:
     """The plug-in RMI of a stack of tables (NaN where undefined), without meta-I₁ʳ."""
-    from .measures import _measures  # the vectorised core of type2_measures
+    from ..info.measures import _measures  # the vectorised core of type2_measures
 
     v = _measures(counts.astype(float))
     span = v["max_info"] - v["min_info"]
@@ -103,9 +103,9 @@ def rmi_bias(kind: str, acc: float, n_per_label: int, n_sets: int, rng=None,
              chunk: int = 20_000) -> MCEstimate:
     """Mean plug-in RMI minus its infinite-sample value (the line), over simulated data sets.
 
-    The data sets are those of :func:`metabits.simulation.simulate_counts` (the paper's binning);
+    The data sets are those of :func:`metabits.studies.simulation.simulate_counts` (the paper's binning);
     the RMI of each is the plug-in RMI of :func:`metabits.type2_measures` (tested equal), and the
-    line is :func:`metabits.simulation.theoretical_measures`. Only the RMI is computed, in chunks,
+    line is :func:`metabits.studies.simulation.theoretical_measures`. Only the RMI is computed, in chunks,
     so that 100,000 data sets take about a second.
 
     Parameters
@@ -159,7 +159,7 @@ def rmi_bias(kind: str, acc: float, n_per_label: int, n_sets: int, rng=None,
 # --- coverage of bootstrap intervals of OSKR --------------------------------------------------------
 
 #: The agents of the OSKR chapter's coverage study: name -> (success rate, report error ε),
-#: symmetric self-reports built with :func:`metabits.feedback_channel` (gain 0).
+#: symmetric self-reports built with :func:`metabits.oskr.feedback_channel` (gain 0).
 COVERAGE_AGENTS = {"agent B": (0.7, 0.15), "weak flag": (0.7, 0.4)}
 #: Trials per data set in the coverage study.
 COVERAGE_N = (30, 100, 400, 2000)
@@ -169,7 +169,7 @@ _CHUNK = 1000  # data sets bootstrapped at once (fixed: the results depend on it
 
 
 def _agent_joint(agent: str) -> np.ndarray:
-    from .feedback_channel import feedback_channel
+    from ..oskr.feedback_channel import feedback_channel
 
     if agent not in COVERAGE_AGENTS:
         raise ValueError(f"agent must be one of {sorted(COVERAGE_AGENTS)}; got {agent!r}")
@@ -223,7 +223,7 @@ def oskr_coverage(agent: str, n: int, n_sets: int, n_boot: int = 500, level: flo
     >>> r["percentile"][1], 0.85 < r["percentile"][0] / 200 <= 1
     (200, True)
     """
-    from .oskr import oskr_ci_from_table, oskr_from_table
+    from ..oskr import oskr_ci_from_table, oskr_from_table
 
     joint = _agent_joint(agent)
     n = as_int(n, "n")

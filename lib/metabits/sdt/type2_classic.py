@@ -29,13 +29,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._results import Curve, Result
-from ._validate import as_choice, as_count_table, as_counts, as_scalar, scalar_or_array
+from .._results import Curve, Result
+from .._validate import as_count_table, as_pad, as_undefined, scalar_or_array
 
 __all__ = ["ClassicType2", "auroc2", "classic_type2", "confidence_by_correctness", "gamma",
            "phi", "type2_roc"]
 
-_UNDEFINED = ("raise", "nan")
 
 
 def _fold(counts: np.ndarray):
@@ -116,8 +115,32 @@ def _phi(correct, error):
         return (mean_c - mean_e) * np.sqrt(p * (1.0 - p)) / sd, sd
 
 
+def _auroc2(correct, error):
+    """AUROC2 (trapezoids under :func:`_roc`) of folded tables, NaN without (correct, error)
+    pairs; returns ``(value, undefined)``."""
+    bad = (correct.sum(-1) == 0) | (error.sum(-1) == 0)
+    fpr, tpr = _roc(correct, error)
+    area = (np.diff(fpr, axis=-1) * (tpr[..., 1:] + tpr[..., :-1]) / 2).sum(-1)
+    return np.where(bad, np.nan, area), bad
+
+
+def _gamma(correct, error):
+    """Goodman–Kruskal gamma of folded tables, NaN without untied pairs; ``(value, undefined)``."""
+    C, D = _pairs(correct, error)
+    bad = C + D == 0
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(bad, np.nan, (C - D) / np.where(bad, 1.0, C + D)), bad
+
+
+def _phi_or_nan(correct, error):
+    """phi of folded tables, NaN without pairs or with one level only; ``(value, undefined)``."""
+    r, sd = _phi(correct, error)
+    bad = (correct.sum(-1) == 0) | (error.sum(-1) == 0) | ~(sd > 0)
+    return np.where(bad, np.nan, r), bad
+
+
 def _check(undefined: str, bad: np.ndarray, what: str, why: str):
-    as_choice(undefined, _UNDEFINED, "value of undefined")
+    undefined = as_undefined(undefined)
     if undefined == "raise" and np.any(bad):
         where = "" if bad.ndim == 0 else f" (table {tuple(int(i) for i in np.argwhere(bad)[0])})"
         raise ValueError(f"{what} is undefined{where}: {why}. Pass undefined='nan' to get NaN "
@@ -200,12 +223,9 @@ def auroc2(counts, undefined: str = "raise"):
     >>> auroc2([[10, 0, 0, 0], [0, 0, 0, 5]], undefined="nan")
     nan
     """
-    correct, error = _fold(as_count_table(counts))
-    bad = (correct.sum(-1) == 0) | (error.sum(-1) == 0)
+    area, bad = _auroc2(*_fold(as_count_table(counts)))
     _check(undefined, bad, "AUROC2", _NO_PAIRS)
-    fpr, tpr = _roc(correct, error)
-    area = (np.diff(fpr, axis=-1) * (tpr[..., 1:] + tpr[..., :-1]) / 2).sum(-1)
-    return scalar_or_array(np.where(bad, np.nan, area))
+    return scalar_or_array(area)
 
 
 def gamma(counts, undefined: str = "raise"):
@@ -247,12 +267,9 @@ def gamma(counts, undefined: str = "raise"):
     >>> round(gamma([[84, 56, 48, 12], [4, 56, 64, 76]]), 4)
     0.7931
     """
-    correct, error = _fold(as_count_table(counts))
-    C, D = _pairs(correct, error)
-    bad = C + D == 0
+    value, bad = _gamma(*_fold(as_count_table(counts)))
     _check(undefined, bad, "gamma", _NO_PAIRS + ", or every pair is tied")
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return scalar_or_array(np.where(bad, np.nan, (C - D) / np.where(bad, 1.0, C + D)))
+    return scalar_or_array(value)
 
 
 def phi(counts, undefined: str = "raise"):
@@ -293,11 +310,9 @@ def phi(counts, undefined: str = "raise"):
     >>> round(phi([[84, 56, 48, 12], [4, 56, 64, 76]]), 4)
     0.4044
     """
-    correct, error = _fold(as_count_table(counts))
-    r, sd = _phi(correct, error)
-    bad = (correct.sum(-1) == 0) | (error.sum(-1) == 0) | ~(sd > 0)
+    value, bad = _phi_or_nan(*_fold(as_count_table(counts)))
     _check(undefined, bad, "phi", _NO_PAIRS + ", or every trial has the same confidence level")
-    return scalar_or_array(np.where(bad, np.nan, r))
+    return scalar_or_array(value)
 
 
 @dataclass(frozen=True)
@@ -328,37 +343,6 @@ class ClassicType2(Result):
     m_ratio: object
     m_diff: object
     pad: float
-
-
-def _meta_d_lenient(counts: np.ndarray, pad: float, fallback: bool = True):
-    """d′ and meta-d′ of a stack (n, 2, 2K) padded by ``pad`` > 0, NaN where the fit fails.
-
-    The fit of :func:`metabits.fit_meta_d_many` (its Fisher scoring, which evaluates the
-    likelihood in cache-sized blocks, so stacks of any size take bounded memory; BFGS where
-    scoring stalls, unless ``fallback`` is False), but a table with d′ = 0 or a likelihood
-    without a finite maximum gives NaN instead of stopping the whole stack: in a bootstrap, one
-    odd replicate must not stop the others.
-    """
-    from . import metad
-
-    padded = counts + pad
-    d, c, crit = metad._type1(padded)
-    meta = np.full(len(padded), np.nan)
-    idx = np.flatnonzero(np.abs(d) > 1e-8)
-    if not idx.size:
-        return d, meta
-    kappa = c[idx] / d[idx]
-    theta, ok = metad._fisher_scoring(metad._start(d[idx], crit[idx]), padded[idx], kappa)
-    for i in np.flatnonzero(~ok):
-        theta[i, 0] = np.nan
-        if fallback:
-            try:
-                theta[i] = metad._fit_one(metad._start(d[idx[i:i + 1]], crit[idx[i:i + 1]])[0],
-                                          padded[idx[i]], kappa[i])
-            except ValueError:
-                pass
-    meta[idx] = theta[:, 0]
-    return d, meta
 
 
 def classic_type2(counts, pad=None, undefined: str = "raise") -> ClassicType2:
@@ -405,9 +389,8 @@ def classic_type2(counts, pad=None, undefined: str = "raise") -> ClassicType2:
     (1.95, 0.91)
     """
     t = as_count_table(counts, min_levels=2)
-    as_choice(undefined, _UNDEFINED, "value of undefined")
-    K = t.shape[-1] // 2
-    pad = 1.0 / (2 * K) if pad is None else float(as_counts(as_scalar(pad, "pad"), "pad"))
+    undefined = as_undefined(undefined)
+    pad = as_pad(pad, t.shape[-1] // 2, positive=undefined == "nan")
     lead = t.shape[:-2]
     flat = t.reshape((-1,) + t.shape[-2:])
     if undefined == "raise":
@@ -416,10 +399,9 @@ def classic_type2(counts, pad=None, undefined: str = "raise") -> ClassicType2:
         fit = fit_meta_d_many(flat, pad=pad)
         d, meta = np.asarray(fit.d), np.asarray(fit.meta_d)
     else:
-        if pad <= 0:
-            raise ValueError("pad must be > 0 with undefined='nan': an empty cell can put the "
-                             "meta-d' maximum at infinity")
-        d, meta = _meta_d_lenient(flat, pad)
+        from .metad import _meta_d_or_nan
+
+        d, meta = _meta_d_or_nan(flat, pad)
     d, meta = d.reshape(lead), meta.reshape(lead)
     with np.errstate(divide="ignore", invalid="ignore"):
         ratio = np.where(np.isfinite(meta) & (d != 0), meta / np.where(d != 0, d, 1.0), np.nan)

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._results import Result
-from ._validate import as_count_table, scalar_or_array
+from .._results import Result
+from .._validate import as_count_table, scalar_or_array
 
 __all__ = ["Recoding", "recoding"]
 

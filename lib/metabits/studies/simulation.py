@@ -1,7 +1,7 @@
 """The simulation study of Meyen et al. (2025), Figures 6 and 7, and its theoretical lines.
 
 Section "Comparison of Type 2 Performance Measures: Setup": the three noise classifiers of
-Figure 2 (:mod:`metabits.noise`) at accuracies 60, 70, 80 and 90 %, 200 data sets each of 400
+Figure 2 (:mod:`metabits.info.noise`) at accuracies 60, 70, 80 and 90 %, 200 data sets each of 400
 trials (200 per true label). Each trial's observation gives the prediction
 :math:`\\hat Y = \\mathrm{sign}(X)` and a calibrated confidence, binned into a low bin
 :math:`c \\in [50\\%, 75\\%)` and a high bin :math:`c \\in [75\\%, 100\\%]`; binary noise, whose
@@ -33,16 +33,12 @@ from functools import lru_cache
 import numpy as np
 from scipy.special import ndtr
 
-from ._formulas import dprime
-from ._results import Result
-from ._validate import (NOISE_TYPES, as_accuracy, as_confidence, as_count_table, as_int,
-                        as_labels, as_noise_kind, as_rng)
-from ._validate import scalar_or_array
-from ._validate import (as_axis, as_flag, as_float_array, as_nonnegative, as_size,
-                        as_values_with_nan)
-from .measures import INFO_MEASURES, type2_measures
-from .metad import fit_meta_d_many
-from .noise import confidence_from_observation, sample_observations
+from .._formulas import dprime
+from .._results import Result
+from .._validate import (NOISE_TYPES, as_accuracy, as_confidence, as_count_table, as_flag, as_int,
+                         as_labels, as_noise_kind, as_pad, as_rng, as_same_length, as_size,
+                         scalar_or_array)
+from ..info.noise import confidence_from_observation, sample_observations
 
 __all__ = ["CONFIDENCE_SPLIT", "RESPONSES", "SDT_PAD", "SIX_MEASURES", "STUDY_ACCURACIES",
            "STUDY_SEED", "StudyMeasures", "TheoreticalMeasures", "bin_responses", "counts_from_trials",
@@ -93,65 +89,6 @@ class Trials(Result):
     confidence: np.ndarray
 
 
-@dataclass(frozen=True)
-class TheoreticalMeasures(Result):
-    """Infinite-sample measures of a noise classifier (:func:`theoretical_measures`).
-
-    Fields are floats for one accuracy, arrays shaped like ``acc`` otherwise.
-
-    Attributes
-    ----------
-    acc : float or ndarray
-        Accuracy of the binned classifier.
-    info : float or ndarray
-        Transmitted information (bits) of the binned classifier.
-    meta_I, meta_I1r, meta_I2r, RMI : float or ndarray
-        The information-theoretic Type 2 measures.
-    d_prime : float or ndarray
-        :math:`2\\Phi^{-1}(acc)`.
-    meta_d, m_ratio : float, ndarray or None
-        The SDT measures (``None`` when not asked for with ``sdt=True``).
-    """
-
-    acc: object
-    info: object
-    meta_I: object
-    meta_I1r: object
-    meta_I2r: object
-    RMI: object
-    d_prime: object
-    meta_d: object = None
-    m_ratio: object = None
-
-
-@dataclass(frozen=True)
-class StudyMeasures(Result):
-    """The six measures of every data set of a study (:func:`measure_study`).
-
-    Attributes
-    ----------
-    acc : ndarray
-        Plug-in accuracy of each data set.
-    meta_d, m_ratio, meta_I, meta_I1r, meta_I2r, RMI : ndarray
-        The six measures (NaN where undefined), arrays shaped like the stack of tables.
-    undefined : dict
-        Per measure, the number of NaN entries.
-    bias_excluded : dict
-        Per information measure, the total number of resamples left out of the bias estimate
-        (empty without bias reduction).
-    """
-
-    acc: np.ndarray
-    meta_d: np.ndarray
-    m_ratio: np.ndarray
-    meta_I: np.ndarray
-    meta_I1r: np.ndarray
-    meta_I2r: np.ndarray
-    RMI: np.ndarray
-    undefined: dict
-    bias_excluded: dict
-
-
 def _acc(acc, strict_low: bool = False) -> np.ndarray:
     """Accuracies in [0.5, 1) (or (0.5, 1) if ``strict_low``)."""
     return as_accuracy(acc, low_open=strict_low, high_open=True,
@@ -167,7 +104,7 @@ def response_probabilities(kind: str, acc):
     :math:`C`, and the response is the prediction with the bin of :math:`C` (low
     :math:`[0.5, 0.75)`, high :math:`[0.75, 1]`; Meyen et al., 2025, section "Comparison of Type 2
     Performance Measures: Setup"). For the true label +1 (row 1), with the three noise cases of
-    :mod:`metabits.noise`:
+    :mod:`metabits.info.noise`:
 
     * **normal**, :math:`d' = 2\\Phi^{-1}(acc)`: :math:`C \\ge 0.75 \\iff |X| \\ge t = \\ln 3 / d'`,
       so S2 high :math:`= \\Phi(d'/2 - t)`, S2 low :math:`= \\Phi(d'/2) - \\Phi(d'/2 - t)`,
@@ -233,7 +170,7 @@ def sample_trials(kind: str, acc, n_per_label: int = 200, n_sets: int = 1, rng=N
     """Simulate single trials of a noise classifier: label, observation, prediction, confidence.
 
     Each data set has ``n_per_label`` trials with true label −1 followed by ``n_per_label``
-    with +1. Observations follow :mod:`metabits.noise` (Meyen et al., 2025, Figure 2); the
+    with +1. Observations follow :mod:`metabits.info.noise` (Meyen et al., 2025, Figure 2); the
     prediction is :math:`\\mathrm{sign}(X)` and the confidence its calibrated value
     (as :func:`metabits.confidence_from_observation`). Inside the uniform-noise overlap,
     :math:`X \\mid Y` is uniform on an interval symmetric about 0, so ``sign(X)`` is a fair coin
@@ -334,9 +271,7 @@ def bin_responses(prediction, confidence, random_bins: bool = False, rng=None):
     """
     pred = as_labels(prediction, "prediction")
     conf = as_confidence(confidence, "confidence")
-    if pred.shape != conf.shape:
-        raise ValueError(f"prediction and confidence must have the same shape; got {pred.shape} "
-                         f"and {conf.shape}")
+    as_same_length(pred, conf, "prediction and confidence", one_d=False)
     gen = as_rng(rng)
     if as_flag(random_bins, "random_bins"):
         high = gen.random(pred.shape) < 0.5
@@ -380,7 +315,7 @@ def counts_from_trials(label, response):
     """
     label = as_labels(label)
     response = np.asarray(response)
-    if label.shape != response.shape or label.ndim == 0 or label.shape[-1] == 0:
+    if as_same_length(label, response, "label and response", one_d=False) == 0:
         raise ValueError("label and response must have the same shape, with trials on the last "
                          f"axis; got {label.shape} and {response.shape}")
     if not np.issubdtype(response.dtype, np.integer) or np.any((response < 0) | (response > 3)):
@@ -544,362 +479,7 @@ def paper_study() -> np.ndarray:
     return _paper_study()
 
 
-# --- theoretical (infinite-sample) values: the lines of Figures 6 and 7 ---------------------------
-
-def theoretical_measures(kind: str, acc, sdt: bool = True):
-    """Infinite-sample values of the Type 2 measures under the paper's binning (the lines).
-
-    The plug-in measures of :func:`metabits.type2_measures` applied to the exact table of
-    :func:`response_probabilities` (bias reduction off; a table of probabilities is a table of
-    counts up to scale) are the limits of the estimates as the number of trials grows, i.e. the
-    lines of Meyen et al. (2025), Figures 6 and 7:
-
-    * **uniform**: the low bin holds exactly the confidence-0.5 responses and the high bin the
-      confidence-1 responses, so binning loses nothing: ``info = max info(acc)`` and ``RMI = 1``.
-    * **binary**: the random bin carries no information: ``meta_I = RMI = 0`` (and all others 0).
-    * **normal**: in between; binning loses information (Dayan, 2023), so ``meta_I1r < 1``.
-
-    The SDT measures (``meta_d``, ``m_ratio``) are added when ``sdt`` is true. Their lines are known
-    in closed form (fitting the exact tables, scaled to :data:`SDT_TOTAL` trials and unpadded,
-    reproduces them; tested):
-
-    * **normal**: the binned table is exactly an SDT model with :math:`d' = 2\\Phi^{-1}(acc)`, an
-      unbiased criterion and Type 2 criteria :math:`\\pm \\ln 3 / d'`, so meta-d′ = d′ and
-      M-ratio = 1;
-    * **binary**: high and low confidence are equally likely after correct and incorrect
-      predictions, so meta-d′ = 0 and M-ratio = 0;
-    * **uniform**: there are no confident errors (zero cells) but some confident correct
-      responses. No finite meta-d′ produces that: the likelihood keeps increasing as meta-d′ →
-      ∞, so the infinite-sample meta-d′ and M-ratio are **+inf** (not fitted; the line lies above
-      any plot range). Finite-sample fits of uniform-noise data, which also always have these
-      zero cells, return optimiser- or padding-dependent finite values.
-
-    Parameters
-    ----------
-    kind : {"uniform", "normal", "binary"}
-    acc : float or array_like
-        Accuracies in (0.5, 1): at 0.5 the measures are 0/0, at 1 d′ is infinite.
-    sdt : bool, default True
-        Add ``meta_d`` and ``m_ratio``.
-
-    Returns
-    -------
-    TheoreticalMeasures
-        ``acc``, ``info``, ``meta_I``, ``meta_I1r``, ``meta_I2r``, ``RMI`` and ``d_prime``
-        (:math:`2\\Phi^{-1}(acc)`), floats or arrays shaped like ``acc``; ``meta_d`` and
-        ``m_ratio`` when ``sdt`` (else ``None``).
-
-    Raises
-    ------
-    ValueError
-        For an unknown ``kind`` or an accuracy outside (0.5, 1).
-
-    References
-    ----------
-    Meyen et al. (2025), Figures 6 and 7 ("Lines represent theoretically to-be-expected values
-    (e.g., with infinitely many samples)"); Dayan (2023) on the information lost by binning.
-
-    Examples
-    --------
-    >>> r = theoretical_measures("uniform", 0.7, sdt=False)
-    >>> round(r["RMI"], 12), round(r["meta_I"], 3)
-    (1.0, 0.281)
-    >>> n = theoretical_measures("normal", 0.7)
-    >>> round(n.meta_I1r, 3), round(n.RMI, 3), n.m_ratio
-    (0.694, 0.139, 1.0)
-    """
-    kind = as_noise_kind(kind)
-    acc = _acc(acc, strict_low=True)
-    sdt = as_flag(sdt, "sdt")
-    p = response_probabilities(kind, acc)
-    m = type2_measures(p)
-    keys = ("acc", "info") + INFO_MEASURES + ("d_prime",)
-    out = {k: np.asarray(m[k], dtype=float) for k in keys}
-    if sdt:
-        # the closed forms above; tests check that fitting the exact tables reproduces them
-        if kind == "uniform":
-            meta_d = np.full(acc.shape, np.inf)
-            m_ratio = np.full(acc.shape, np.inf)
-        elif kind == "normal":
-            meta_d, m_ratio = out["d_prime"].copy(), np.ones(acc.shape)
-        else:
-            meta_d, m_ratio = np.zeros(acc.shape), np.zeros(acc.shape)
-        out["meta_d"], out["m_ratio"] = meta_d, m_ratio
-    return TheoreticalMeasures(**{k: float(v) if v.ndim == 0 else v for k, v in out.items()})
-
-
-# --- the six measures of a whole study ------------------------------------------------------------
-
-
-def _sdt_or_nan(tables: np.ndarray, pad: float):
-    """meta-d′ and M-ratio of each table; NaN for a table that cannot be fitted (e.g. d′ = 0)."""
-    try:
-        fit = fit_meta_d_many(tables, pad=pad)
-        return np.asarray(fit["meta_d"], dtype=float), np.asarray(fit["m_ratio"], dtype=float)
-    except ValueError:  # a rare degenerate table: fit one by one and mark the failures
-        meta_d, m_ratio = np.full(len(tables), np.nan), np.full(len(tables), np.nan)
-        for i, table in enumerate(tables):
-            try:
-                fit = fit_meta_d_many(table[None], pad=pad)
-            except ValueError:
-                continue
-            meta_d[i], m_ratio[i] = float(fit["meta_d"][0]), float(fit["m_ratio"][0])
-        return meta_d, m_ratio
-
-
-def measure_study(counts, bias_reduction: int = 0, rng=None, pad: float = SDT_PAD) -> StudyMeasures:
-    """All six Type 2 measures and the accuracy of every simulated data set, vectorised.
-
-    meta-d′ and M-ratio come from :func:`metabits.metad.fit_meta_d_many` on the counts padded by
-    ``pad`` (never bias-reduced, as in the paper); the four information measures from
-    :func:`metabits.type2_measures`, with Monte Carlo bias reduction when ``bias_reduction`` > 0.
-    A measure that is undefined for a data set (meta-I₁ʳ when d′ = 0, say) is NaN there; the
-    result counts such data sets under ``"undefined"`` so that none is dropped silently.
-
-    Parameters
-    ----------
-    counts : array_like, shape (..., 2, 4)
-        Count tables, e.g. from :func:`simulate_study` (shape (3, 4, n_sets, 2, 4)).
-    bias_reduction : int
-        Resamples for the bias reduction of the information measures (0: plug-in).
-    rng : numpy.random.Generator or int, optional
-        For the resampling.
-    pad : float
-        Added to every cell before the meta-d′ fit.
-
-    Returns
-    -------
-    StudyMeasures
-        ``acc`` (plug-in accuracy) and the six measures, arrays shaped like ``counts.shape[:-2]``;
-        ``undefined``: per measure, the number of NaN entries; ``bias_excluded``: per information
-        measure, the total number of resamples left out of the bias estimate.
-
-    Raises
-    ------
-    ValueError
-        For counts that are not a stack of valid 2 × 4 count tables (negative, non-finite, an
-        empty row, a single table without a stack axis), or, with bias reduction, counts that are
-        not whole numbers.
-
-    References
-    ----------
-    Meyen et al. (2025), sections "Comparison of Type 2 Performance Measures: Evaluation" and
-    "Bias Reduction"; Figures 6 and 7.
-
-    Examples
-    --------
-    The mean plug-in RMI of 50 data sets per noise case at acc = 0.7; the lines of Figure 6f
-    are 1 (uniform), 0.14 (normal) and 0 (binary):
-
-    >>> import numpy as np
-    >>> m = measure_study(simulate_study(accs=[0.7], n_sets=50, rng=1))
-    >>> m.RMI.shape
-    (3, 1, 50)
-    >>> np.nanmean(m.RMI, axis=(1, 2)).round(1).tolist()
-    [0.9, 0.2, 0.0]
-    """
-    counts = as_count_table(counts)
-    if counts.ndim < 3 or counts.shape[-2:] != (2, 4):
-        raise ValueError(f"counts must be count tables of shape (..., 2, 4); got {counts.shape}")
-    lead = counts.shape[:-2]
-    pad = as_nonnegative(pad, "pad")  # checked here: a fit refused for a bad pad would be NaN
-    info = type2_measures(counts, bias_reduction=bias_reduction, rng=rng, undefined="nan")
-    meta_d, m_ratio = _sdt_or_nan(counts.reshape(-1, 2, 4), pad)
-    out = {"acc": np.asarray(info["acc"], dtype=float).reshape(lead)}
-    out["meta_d"] = meta_d.reshape(lead)
-    out["m_ratio"] = m_ratio.reshape(lead)
-    for key in INFO_MEASURES:
-        out[key] = np.asarray(info[key], dtype=float).reshape(lead)
-    out["undefined"] = {k: int(np.isnan(out[k]).sum()) for k in SIX_MEASURES}
-    out["bias_excluded"] = {k: int(np.sum(v)) for k, v in info.bias_excluded.items()}
-    return StudyMeasures(**out)
-
-
-# --- Monte Carlo summaries with their standard errors ---------------------------------------------
-
-
-@dataclass(frozen=True)
-class MCEstimate(Result):
-    """A quantity read off a simulation, with its Monte Carlo standard error
-    (:func:`mc_mean`, :func:`mc_sd`, :func:`mc_ratio`).
-
-    Attributes
-    ----------
-    value : float or ndarray
-        The estimate.
-    se : float or ndarray
-        Its Monte Carlo standard error.
-    n : int or ndarray
-        Number of simulated values behind it (for a ratio: of the numerator).
-    """
-
-    value: object
-    se: object
-    n: object
-
-
-def _mc_values(x, axis):
-    x = as_values_with_nan(x, "simulated values x")
-    if x.ndim == 0:
-        raise ValueError("a Monte Carlo standard error needs at least two simulated values")
-    axis = as_axis(axis, x.ndim)
-    if x.shape[axis] < 2:
-        raise ValueError("a Monte Carlo standard error needs at least two simulated values")
-    if np.any(np.isinf(x)):
-        raise ValueError("simulated values must be finite (NaN marks an undefined value)")
-    n = np.sum(~np.isnan(x), axis=axis)
-    if np.any(n < 2):
-        raise ValueError("a Monte Carlo standard error needs at least two defined values")
-    return x, n
-
-
-def mc_mean(x, axis: int = -1) -> MCEstimate:
-    """Mean of simulated values and its Monte Carlo standard error :math:`s/\\sqrt n`.
-
-    NaN entries (undefined values) are left out and not counted.
-
-    Parameters
-    ----------
-    x : array_like
-        Simulated values, independent along ``axis``.
-    axis : int, default -1
-        The axis of the replications.
-
-    Returns
-    -------
-    MCEstimate
-        ``value`` (mean), ``se`` (sample SD over the square root of n) and ``n``.
-
-    Raises
-    ------
-    ValueError
-        For infinite values, or fewer than two defined values.
-
-    References
-    ----------
-    Meyen et al. (2025), Figures 6–7 and the supplement's larger-sample study (means over
-    simulated data sets); the book's rule that a number read off a simulation comes with its
-    Monte Carlo standard error.
-
-    Examples
-    --------
-    >>> r = mc_mean([1.0, 2.0, 3.0, 4.0])
-    >>> r.value, round(r.se, 4), int(r.n)
-    (2.5, 0.6455, 4)
-    """
-    x, n = _mc_values(x, axis)
-    axis = as_axis(axis, x.ndim)
-    mean = np.nanmean(x, axis=axis)
-    se = np.nanstd(x, axis=axis, ddof=1) / np.sqrt(n)
-    return MCEstimate(value=scalar_or_array(mean), se=scalar_or_array(se),
-                      n=int(n) if np.ndim(n) == 0 else n)
-
-
-def mc_sd(x, axis: int = -1) -> MCEstimate:
-    """Standard deviation of simulated values and its Monte Carlo standard error.
-
-    The SE is :math:`s\\sqrt{(\\hat\\kappa - (n - 3)/(n - 1))/(4n)}` with the sample kurtosis
-    :math:`\\hat\\kappa` (delta method on the variance), which is :math:`s/\\sqrt{2(n - 1)}` for
-    normal data but stays honest for the skewed spreads of information estimates.
-
-    Parameters
-    ----------
-    x : array_like
-        Simulated values, independent along ``axis`` (NaN left out).
-    axis : int, default -1
-        The axis of the replications.
-
-    Returns
-    -------
-    MCEstimate
-        ``value`` (SD, ``ddof=1``), ``se`` and ``n``.
-
-    Raises
-    ------
-    ValueError
-        For infinite values, or fewer than two defined values.
-
-    References
-    ----------
-    Meyen et al. (2025), supplement: the spread of the measures with more trials per data set.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> r = mc_sd(np.random.default_rng(1).normal(size=20000))
-    >>> round(r.value, 2), round(r.se, 4)
-    (1.0, 0.005)
-    """
-    x, n = _mc_values(x, axis)
-    axis = as_axis(axis, x.ndim)
-    mean = np.nanmean(x, axis=axis, keepdims=True)
-    m2 = np.nanmean((x - mean) ** 2, axis=axis)
-    m4 = np.nanmean((x - mean) ** 4, axis=axis)
-    sd = np.nanstd(x, axis=axis, ddof=1)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        kurt = np.where(m2 > 0, m4 / np.where(m2 > 0, m2, 1.0) ** 2, 3.0)
-    var_of_var = np.maximum(kurt - (n - 3.0) / (n - 1.0), 0.0) * sd ** 4 / n
-    se = np.sqrt(var_of_var) / np.where(sd > 0, 2.0 * sd, np.inf)
-    return MCEstimate(value=scalar_or_array(sd), se=scalar_or_array(se),
-                      n=int(n) if np.ndim(n) == 0 else n)
-
-
-def _mc_parts(est: MCEstimate, name: str):
-    """An estimate's value (finite) and standard error (finite, >= 0)."""
-    value = as_float_array(est.value, f"{name}.value")
-    se = as_float_array(est.se, f"{name}.se")
-    if np.any(se < 0):
-        raise ValueError(f"{name}.se must be >= 0 (a standard error); got "
-                         f"{se[se < 0].ravel()[0]:g}")
-    return value, se
-
-
-def mc_ratio(numerator: MCEstimate, denominator: MCEstimate) -> MCEstimate:
-    """Ratio of two independent Monte Carlo estimates, with its delta-method standard error.
-
-    :math:`r = a/b`, :math:`\\mathrm{SE}(r) \\approx |r|\\sqrt{(\\mathrm{SE}_a/a)^2 + (\\mathrm{SE}_b/b)^2}`.
-    The delta method is a first-order approximation: trust it only when both estimates are
-    resolved (each several standard errors away from 0); a ratio whose denominator is within
-    two standard errors of 0 is noise, and this function refuses it.
-
-    Parameters
-    ----------
-    numerator, denominator : MCEstimate
-        Independent estimates (e.g. from :func:`mc_mean` or :func:`mc_sd` of separate runs).
-
-    Returns
-    -------
-    MCEstimate
-        ``value`` (the ratio), ``se`` and ``n`` (the numerator's).
-
-    Raises
-    ------
-    ValueError
-        If an argument is not an :class:`MCEstimate`, or a denominator is within two standard
-        errors of 0.
-
-    References
-    ----------
-    The book's rule for factors read off simulations (e.g. how much a bias shrinks with more
-    trials in Meyen et al.'s larger-sample study).
-
-    Examples
-    --------
-    >>> r = mc_ratio(MCEstimate(0.02, 0.001, 200), MCEstimate(0.004, 0.0005, 200))
-    >>> round(r.value, 2), round(r.se, 2)
-    (5.0, 0.67)
-    """
-    if not isinstance(numerator, MCEstimate) or not isinstance(denominator, MCEstimate):
-        raise ValueError("mc_ratio takes two MCEstimate results (from mc_mean or mc_sd)")
-    a, sa = _mc_parts(numerator, "numerator")
-    b, sb = _mc_parts(denominator, "denominator")
-    if np.any(np.abs(b) <= 2.0 * sb):
-        raise ValueError("the denominator is within two Monte Carlo standard errors of 0: the "
-                         "ratio is not resolved (state the two estimates instead)")
-    r = a / b
-    with np.errstate(invalid="ignore", divide="ignore"):
-        rel_a = np.where(a != 0, sa / np.where(a != 0, np.abs(a), 1.0), 0.0)
-    se = np.abs(r) * np.sqrt(rel_a ** 2 + (sb / b) ** 2)
-    if np.any(a == 0):  # first order around a = 0: SE(a)/|b|
-        se = np.where(a == 0, sa / np.abs(b), se)
-    return MCEstimate(value=scalar_or_array(r), se=scalar_or_array(se), n=numerator.n)
+# the study and the Monte Carlo summaries live in their own modules; their names stay here too
+from .mc import MCEstimate, mc_mean, mc_ratio, mc_sd  # noqa: E402
+from .study import (StudyMeasures, TheoreticalMeasures, measure_study,  # noqa: E402
+                    theoretical_measures)

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.special import expit, logit
 
-from ._results import Result
-from ._validate import (as_float_array, as_positive, as_probability, as_scalar,
+from .._results import Result
+from .._validate import (as_float_array, as_positive, as_probability, as_same_length, as_scalar,
                         scalar_or_array)
 
 __all__ = ["LogOddsMap", "distort_confidence", "fit_log_odds_map", "log_odds_weights"]
@@ -156,9 +156,8 @@ def fit_log_odds_map(stated, correct, weights=None) -> LogOddsMap:
         correct = correct.astype(float)
     y = np.atleast_1d(as_probability(correct, "correct (0/1 or shares)"))
     w = np.ones_like(s) if weights is None else np.atleast_1d(as_float_array(weights, "weights"))
-    if not (s.ndim == y.ndim == w.ndim == 1 and s.shape == y.shape == w.shape):
-        raise ValueError(f"stated, correct and weights must be 1-D of one length; got shapes "
-                         f"{s.shape}, {y.shape}, {w.shape}")
+    as_same_length(s, y, "stated and correct")
+    as_same_length(s, w, "stated and weights")
     if np.any(w < 0):
         raise ValueError("weights must be non-negative trial counts")
     x = logit(s)

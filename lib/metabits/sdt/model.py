@@ -27,11 +27,11 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.special import ndtr, ndtri
 
-from ._formulas import sdt_rates, sdt_type1
-from ._results import Bounds, Result
-from ._validate import as_scalar, as_size
-from ._validate import (as_count_table, as_float_array, as_int, as_positive, as_probability,
-                        as_rng, scalar_or_array)
+from .._formulas import sdt_rates, sdt_type1
+from .._results import Bounds, Result
+from .._validate import (as_count_table, as_float_array, as_int, as_positive, as_probability,
+                        as_rng, as_scalar, as_size, as_whole_counts, scalar_or_array)
+from ..resample import _multinomial_rows, percentile_interval
 
 __all__ = ["MetaDBootstrap", "Type1SDT", "bootstrap_meta_d", "equiprobable_criteria",
            "rating_probabilities", "simulate_ratings", "type1_sdt"]
@@ -400,25 +400,17 @@ def bootstrap_meta_d(counts, n_boot: int = 1000, level: float = 0.95, pad: float
     B = as_size(n_boot, "n_boot", least=2)
     level = float(as_probability(as_scalar(level, "level"), "level", low_open=True,
                                  high_open=True))
-    if np.any(t != np.round(t)):
-        raise ValueError("counts must be whole numbers to be resampled")
+    whole = as_whole_counts(t, "the bootstrap")
     gen = as_rng(rng)
     lead = t.shape[:-2]
     flat = t.reshape((-1,) + t.shape[-2:])
-    n = flat.sum(axis=-1).astype(np.int64)  # (T, 2)
-    p = flat / flat.sum(axis=-1, keepdims=True)
-    reps = gen.multinomial(n[:, None, :], p[:, None, :, :], size=(len(flat), B, 2))
+    reps = np.moveaxis(_multinomial_rows(whole.reshape(flat.shape), B, gen), 0, 1)
     fit0 = fit_meta_d_many(flat, pad=pad)
     fits = fit_meta_d_many(reps.reshape((-1,) + t.shape[-2:]), pad=pad)
     shape = lead + (B,)
     d_s = np.asarray(fits.d).reshape(shape)
     m_s = np.asarray(fits.meta_d).reshape(shape)
     r_s = np.asarray(fits.m_ratio).reshape(shape)
-    a = (1 - level) / 2
-
-    def ci(x):
-        lo, hi = np.quantile(x, [a, 1 - a], axis=-1)
-        return Bounds(scalar_or_array(lo), scalar_or_array(hi))
 
     def est(x):
         return scalar_or_array(np.asarray(x).reshape(lead))
@@ -428,5 +420,6 @@ def bootstrap_meta_d(counts, n_boot: int = 1000, level: float = 0.95, pad: float
         d_se=scalar_or_array(d_s.std(axis=-1, ddof=1)),
         meta_d_se=scalar_or_array(m_s.std(axis=-1, ddof=1)),
         m_ratio_se=scalar_or_array(r_s.std(axis=-1, ddof=1)),
-        meta_d_ci=ci(m_s), m_ratio_ci=ci(r_s), meta_d_samples=m_s, m_ratio_samples=r_s,
+        meta_d_ci=percentile_interval(m_s, level, axis=-1),
+        m_ratio_ci=percentile_interval(r_s, level, axis=-1), meta_d_samples=m_s, m_ratio_samples=r_s,
         level=level)

@@ -10,10 +10,13 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 
 import numpy as np
+from scipy.special import ndtri
 
-from ._formulas import accuracy_of, h2, sdt_type1, theorem3_lower, theorem3_upper
-from ._results import Result
-from ._validate import as_count_table, as_float_array, as_int, as_rng, as_size, scalar_or_array
+from .._formulas import accuracy_of, h2, sdt_type1, theorem3_lower, theorem3_upper, xlog2x
+from .._results import Result
+from .._validate import (as_count_table, as_float_array, as_int, as_rng, as_size, as_undefined,
+                         as_whole_counts, scalar_or_array)
+from ..resample import _multinomial_rows, jit
 from .noise import normal_info
 
 __all__ = ["INFO_MEASURES", "ResponseTable", "Type2Measures", "meta_I_normal", "response_table",
@@ -77,9 +80,17 @@ def _meta_I_spline():
 
 def _meta_I_normal_fast(d):
     """:func:`meta_I_normal` through a cubic spline on [0, 12] (error below 1e-10), for the many
-    resampled tables of the bias reduction; exact quadrature beyond 12."""
+    resampled tables of the bias reduction; exact quadrature beyond 12. The spline's pieces are
+    evaluated directly on its uniform grid (as ``CubicSpline.__call__`` would, without its
+    search for the piece)."""
     d = np.asarray(d, dtype=float)
-    out = _meta_I_spline()(np.clip(d, 0.0, _SPLINE_DMAX))
+    spline = _meta_I_spline()
+    step = _SPLINE_DMAX / (spline.c.shape[1])
+    x = np.clip(d, 0.0, _SPLINE_DMAX)
+    piece = np.minimum((x / step).astype(np.intp), spline.c.shape[1] - 1)
+    t = x - spline.x[piece]
+    c = spline.c
+    out = ((c[0].take(piece) * t + c[1].take(piece)) * t + c[2].take(piece)) * t + c[3].take(piece)
     far = d > _SPLINE_DMAX
     if np.any(far):
         out = np.where(far, meta_I_normal(np.where(far, d, 0.0)), out)
@@ -208,31 +219,45 @@ def response_table(counts) -> ResponseTable:
     return ResponseTable(freq=freq, m=m, c=c, pti=h2(prior)[..., None] - h2(c))
 
 
-def _measures(counts: np.ndarray):
-    """Plug-in measures for a stack of valid tables (no validation of the values produced)."""
-    n_rows = counts.sum(axis=-1)
-    n = n_rows.sum(axis=-1)
-    freq = counts / n[..., None, None]
-    m = freq.sum(axis=-2)
-    top = freq.max(axis=-2)
-    acc = top.sum(axis=-1)
-    h_cond = np.where(m > 0, m * h2(np.divide(top, m, out=np.ones_like(m), where=m > 0)), 0.0)
-    prior = freq.sum(axis=-1).max(axis=-1)
-    info = h2(prior) - h_cond.sum(axis=-1)
-    min_info = theorem3_lower(acc, prior)
-    max_info = theorem3_upper(acc, prior)
-    meta = info - min_info
+def _table_stats(counts: np.ndarray):
+    """What the measures need of a stack of valid tables (..., 2, R): the row totals, the
+    summed column entropies ``ent`` (:math:`n \\cdot H(Y \\mid R)` in bits), the summed column
+    maxima ``top`` (:math:`n \\cdot acc`), and the S2 and S1 trials answered "S2" (hits and false
+    alarms of the Type 1 split in the middle)."""
     R = counts.shape[-1]
-    hr = counts[..., 1, R // 2 :].sum(axis=-1) / n_rows[..., 1]
-    far = counts[..., 0, R // 2 :].sum(axis=-1) / n_rows[..., 0]
-    return dict(acc=acc, info=info, min_info=min_info, max_info=max_info, meta_I=meta,
-                hr=hr, far=far, H_acc=h2(acc))
+    col = counts.sum(axis=-2)
+    ent = (xlog2x(col) - xlog2x(counts).sum(axis=-2)).sum(axis=-1)
+    return dict(n0=counts[..., 0, :].sum(axis=-1), n1=counts[..., 1, :].sum(axis=-1), ent=ent,
+                top=counts.max(axis=-2).sum(axis=-1), hits=counts[..., 1, R // 2:].sum(axis=-1),
+                fas=counts[..., 0, R // 2:].sum(axis=-1))
+
+
+def _measures(stats: dict):
+    """Plug-in measures from :func:`_table_stats` (no validation of the values produced)."""
+    n0, n1 = stats["n0"], stats["n1"]
+    n = n0 + n1
+    acc = stats["top"] / n
+    prior = np.maximum(n0, n1) / n
+    info = h2(prior) - stats["ent"] / n
+    h_acc = h2(acc)
+    min_info = theorem3_lower(acc, prior, h_acc)
+    max_info = theorem3_upper(acc, prior)
+    out = dict(acc=acc, info=info, min_info=min_info, max_info=max_info,
+               meta_I=info - min_info, H_acc=h_acc)
+    if "d_prime" in stats:
+        out["d_prime"] = stats["d_prime"]
+    else:
+        out["hr"], out["far"] = stats["hits"] / n1, stats["fas"] / n0
+    return out
 
 
 def _normalise(v: dict, fast: bool):
     """Add d′, meta-I(d′) and the three normalised measures, and masks of where each is defined."""
-    with np.errstate(divide="ignore", invalid="ignore"):
-        d, _ = sdt_type1(v["hr"], v["far"])
+    if "d_prime" in v:  # looked up for resampled tables (:func:`_bias`)
+        d = v["d_prime"]
+    else:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            d, _ = sdt_type1(v["hr"], v["far"])
     d_ok = np.isfinite(d) & (np.abs(d) > _D_MIN)
     d_abs = np.where(d_ok, np.abs(d), 1.0)
     mid = (_meta_I_normal_fast if fast else meta_I_normal)(d_abs)
@@ -270,29 +295,73 @@ def _check_defined(ok: dict, undefined: str):
                              "for such tables instead")
 
 
-def _bias(counts: np.ndarray, observed: dict, m: int, rng, chunk: int = 100):
-    """Monte Carlo bias of the four information measures, resampling each row m times."""
-    if np.any(counts != np.round(counts)):
-        raise ValueError("bias reduction resamples trials: counts must be whole numbers")
-    if np.any(counts.sum(axis=-1) > 2.0 ** 62):
-        raise ValueError("bias reduction resamples trials: a row holds more than 2**62 of them")
-    n_rows = counts.sum(axis=-1)
-    p_rows = counts / n_rows[..., None]
-    n_int = n_rows.astype(np.int64)
-    total = {k: np.zeros(counts.shape[:-2]) for k in INFO_MEASURES}
-    used = {k: np.zeros(counts.shape[:-2], dtype=np.int64) for k in INFO_MEASURES}
-    for start in range(0, m, chunk):  # chunks cap the memory; each chunk is vectorised
-        size = min(chunk, m - start)
-        sims = rng.multinomial(n_int, p_rows, size=(size,) + counts.shape[:-1]).astype(float)
-        w, ok = _normalise(_measures(sims), fast=True)
-        for k in INFO_MEASURES:
-            total[k] += np.where(ok[k], w[k], 0.0).sum(axis=0)
-            used[k] += ok[k].sum(axis=0)
+def _resample_stats(sims, xlogx, z_hit, z_fa, offset, ent, top, d_prime):
+    """Compiled: :func:`_table_stats` of resampled whole-count tables ``sims`` (m, T, 2, R), with
+    ``x log2 x`` looked up in ``xlogx`` and the d′ of the Type 1 split from the z-scores of each
+    table's possible hit and false-alarm rates (``z_hit[offset[t] + k]``); writes (T, m) arrays."""
+    m, n_tab, _, R = sims.shape
+    half = R // 2
+    for t in range(n_tab):
+        for s in range(m):
+            e = 0.0
+            tp = 0
+            h = 0
+            f = 0
+            for j in range(R):
+                a = sims[s, t, 0, j]
+                b = sims[s, t, 1, j]
+                e += xlogx[a + b] - xlogx[a] - xlogx[b]
+                tp += max(a, b)
+                if j >= half:
+                    h += b
+                    f += a
+            ent[t, s] = e
+            top[t, s] = tp
+            d_prime[t, s] = z_hit[offset[t] + h] - z_fa[offset[t] + f]
+
+
+_STATS_KERNEL = None
+
+
+def _bias(counts: np.ndarray, observed: dict, m: int, rng, rows_per_chunk: int = 1000):
+    """Monte Carlo bias of the four information measures, resampling each row m times
+    (:func:`metabits.resample.multinomial_rows`)."""
+    global _STATS_KERNEL
+    if _STATS_KERNEL is None:
+        _STATS_KERNEL = jit(_resample_stats)
+    whole = as_whole_counts(counts, "bias reduction")
+    lead = counts.shape[:-2]
+    flat = whole.reshape((-1,) + counts.shape[-2:])
+    n0, n1 = flat[:, 0].sum(axis=-1), flat[:, 1].sum(axis=-1)
+    xlogx = xlog2x(np.arange(int((n0 + n1).max()) + 1, dtype=float))
+    # the z-scores of every possible hit and false-alarm rate, table by table
+    size = np.maximum(n0, n1) + 1
+    offset = np.concatenate([[0], np.cumsum(size)[:-1]])
+    k = np.arange(size.sum()) - np.repeat(offset, size)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        z_hit = ndtri(k / np.repeat(n1, size))
+        z_fa = ndtri(k / np.repeat(n0, size))
+    total = {key: np.zeros(len(flat)) for key in INFO_MEASURES}
+    used = {key: np.zeros(len(flat), dtype=np.int64) for key in INFO_MEASURES}
+    step = max(1, rows_per_chunk * 1000 // max(m, 1))
+    for start in range(0, len(flat), step):  # chunks of tables cap the memory
+        part = slice(start, start + step)
+        sims = _multinomial_rows(flat[part], m, rng)
+        n_tab = sims.shape[1]
+        stats = {key: np.empty((n_tab, m)) for key in ("ent", "top", "d_prime")}
+        _STATS_KERNEL(sims, xlogx, z_hit, z_fa, offset[part], stats["ent"], stats["top"],
+                      stats["d_prime"])
+        stats["n0"], stats["n1"] = n0[part, None], n1[part, None]
+        w, ok = _normalise(_measures(stats), fast=True)
+        for key in INFO_MEASURES:
+            total[key][part] = np.where(ok[key], w[key], 0.0).sum(axis=-1)
+            used[key][part] = ok[key].sum(axis=-1)
     bias, excluded = {}, {}
-    for k in INFO_MEASURES:
+    for key in INFO_MEASURES:
         with np.errstate(invalid="ignore", divide="ignore"):
-            bias[k] = np.where(used[k] > 0, total[k] / np.maximum(used[k], 1) - observed[k], np.nan)
-        excluded[k] = m - used[k]
+            b = np.where(used[key] > 0, total[key] / np.maximum(used[key], 1), np.nan)
+        bias[key] = b.reshape(lead) - observed[key]
+        excluded[key] = (m - used[key]).reshape(lead)
     return bias, excluded
 
 
@@ -370,11 +439,10 @@ def type2_measures(counts, bias_reduction: int = 0, rng=None, undefined: str = "
     (-0.03, 0.53)
     """
     counts = as_count_table(counts)
-    if undefined not in ("raise", "nan"):
-        raise ValueError(f"undefined must be 'raise' or 'nan'; got {undefined!r}")
+    undefined = as_undefined(undefined)
     m = as_size(bias_reduction, "bias_reduction", least=0)
     gen = as_rng(rng)  # checked even when unused (bias_reduction=0)
-    v, ok = _normalise(_measures(counts), fast=False)
+    v, ok = _normalise(_measures(_table_stats(counts)), fast=False)
     _check_defined(ok, undefined)
     bias, excluded = {}, {}
     if m:

@@ -13,11 +13,10 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.special import ndtr
 
-from ._formulas import dprime
-from ._results import Bounds, Curve, Distribution, Result
-from ._validate import as_size
-from ._validate import (as_accuracy, as_confidence, as_distribution, as_float_array, as_int,
-                        as_noise_kind, as_probability, scalar_or_array)
+from .._formulas import dprime
+from .._results import Bounds, Curve, Distribution, Result
+from .._validate import (as_accuracy, as_confidence, as_distribution, as_float_array, as_int,
+                         as_noise_kind, as_probability, as_same_length, as_size, scalar_or_array)
 
 __all__ = ["roc_bounds_type1", "roc_bounds_type2", "roc_curve_type1", "roc_curve_type2",
            "roc_from_responses", "roc_type2_from_confidence", "prop4_lower_edge_classifiers"]
@@ -133,7 +132,7 @@ def roc_curve_type1(kind: str, acc, n: int = 201):
     Parameters
     ----------
     kind : {"uniform", "normal", "binary"}
-        The noise case (:mod:`metabits.noise`).
+        The noise case (:mod:`metabits.info.noise`).
     acc : float
         Accuracy in [0.5, 1).
     n : int, default 201
@@ -185,7 +184,7 @@ def roc_curve_type2(kind: str, acc, n: int = 201):
     Parameters
     ----------
     kind : {"uniform", "normal", "binary"}
-        The noise case (:mod:`metabits.noise`).
+        The noise case (:mod:`metabits.info.noise`).
     acc : float
         Accuracy in [0.5, 1).
     n : int, default 201
@@ -269,8 +268,7 @@ def roc_from_responses(signed_conf, weights):
     """
     s = as_float_array(signed_conf, "signed_conf")
     w = as_distribution(weights, "weights")
-    if s.shape != w.shape or s.ndim != 1:
-        raise ValueError("signed_conf and weights must be 1-D arrays of the same length")
+    as_same_length(s, w, "signed_conf and weights")
     if np.any(np.abs(s) < 0.5 - 1e-12) or np.any(np.abs(s) > 1 + 1e-12):
         raise ValueError("signed confidences must lie in [-1, -0.5] or [0.5, 1]")
     q = np.where(s > 0, s, 1.0 + s)
@@ -323,8 +321,7 @@ def roc_type2_from_confidence(conf, weights):
     """
     c = as_confidence(conf)
     w = as_distribution(weights, "weights")
-    if c.shape != w.shape or c.ndim != 1:
-        raise ValueError("conf and weights must be 1-D arrays of the same length")
+    as_same_length(c, w, "conf and weights")
     order = np.argsort(-c, kind="stable")
     correct, errors = (w * c)[order], (w * (1.0 - c))[order]
     if errors.sum() == 0:

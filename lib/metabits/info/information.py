@@ -7,11 +7,9 @@ confidence distribution: confidence values ``c`` in [0.5, 1] with probabilities 
 from __future__ import annotations
 
 import numpy as np
-from scipy.special import entr
 
-from ._formulas import LN2, h2
-from ._validate import as_scalar
-from ._validate import (TOL, as_confidence, as_distribution, as_prior, as_probability,
+from .._formulas import entropy_bits, h2, mutual_info_bits
+from .._validate import (TOL, as_confidence, as_distribution, as_prior, as_probability, as_scalar,
                         scalar_or_array)
 
 __all__ = ["accuracy", "binary_entropy", "entropy", "mutual_information", "pti",
@@ -91,7 +89,7 @@ def entropy(p, axis: int = -1):
     if not -max(np.ndim(arr), 1) <= axis < max(np.ndim(arr), 1):
         raise ValueError(f"axis {axis} is out of range for p with {np.ndim(arr)} dimension(s)")
     p = as_distribution(p, "p", axis=axis)
-    return scalar_or_array(entr(p).sum(axis=axis) / LN2)
+    return scalar_or_array(entropy_bits(p, axis=axis))
 
 
 def pti(c, prior=0.5):
@@ -271,7 +269,4 @@ def mutual_information(joint):
     total = j.sum(axis=(-2, -1))
     if np.any(np.abs(total - 1.0) > 1e-6):
         raise ValueError(f"joint must sum to 1; got {np.ravel(total)[0]:g}")
-    h_rows = entr(j.sum(axis=-1)).sum(axis=-1)
-    h_cols = entr(j.sum(axis=-2)).sum(axis=-1)
-    h_joint = entr(j).sum(axis=(-2, -1))
-    return scalar_or_array((h_rows + h_cols - h_joint) / LN2)
+    return scalar_or_array(mutual_info_bits(j))

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._formulas import h2
-from ._results import Result
-from ._validate import as_probability, scalar_or_array
+from .._formulas import h2
+from .._results import Result
+from .._validate import as_probability, scalar_or_array
 
 __all__ = ["Capacity", "calibration_gap", "capacity_share", "channel_capacity"]
 

@@ -34,17 +34,15 @@ import warnings
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.special import entr, ndtr, ndtri
 
-from ._formulas import LN2
-from ._results import Bounds, Result
-from ._validate import as_scalar, as_size
-from ._validate import (as_categories, as_choice, as_contingency_table, as_count_table, as_float_array, as_int,
-                        as_probability, as_rng, as_same_length, scalar_or_array)
+from .._formulas import LN2, entropy_bits, mutual_info_bits
+from .._results import Bounds, Result
+from .._validate import (as_categories, as_choice, as_contingency_table, as_count_table, as_float_array, as_int,
+                        as_probability, as_rng, as_same_length, as_scalar, as_size, as_whole_counts,
+                        scalar_or_array)
 
 __all__ = ["CI_METHODS", "ESTIMATORS", "LOW_ENTROPY_BITS", "LowOutcomeEntropyWarning",
-           "OSKREstimate", "contingency_table", "correctness_table", "oskr", "oskr_ci", "oskr_ci_from_table",
-           "oskr_from_table"]
+           "OSKREstimate", "contingency_table", "correctness_table", "oskr", "oskr_from_table"]
 
 #: The estimators of :func:`oskr`.
 ESTIMATORS = ("plugin", "miller-madow", "ksg")
@@ -97,10 +95,7 @@ def _entropies(counts: np.ndarray):
     n = counts.sum(axis=(-2, -1))
     with np.errstate(invalid="ignore", divide="ignore"):
         p = counts / n[..., None, None]
-    h_t = entr(p.sum(axis=-1)).sum(axis=-1) / LN2
-    h_s = entr(p.sum(axis=-2)).sum(axis=-1) / LN2
-    h_ts = entr(p).sum(axis=(-2, -1)) / LN2
-    return h_t, np.maximum(h_t + h_s - h_ts, 0.0), n
+    return entropy_bits(p.sum(axis=-1)), np.maximum(mutual_info_bits(p), 0.0), n
 
 
 def _miller_madow(counts: np.ndarray, n: np.ndarray):
@@ -395,7 +390,7 @@ def oskr(outcome, signal, *, estimator: str = "plugin", bins=None,
         if k >= len(t):
             raise ValueError(f"neighbors = {k} needs more than {k} trials; got {len(t)}")
         counts_t = np.bincount(t).astype(float)
-        h_t = float(entr(counts_t / counts_t.sum()).sum() / LN2)
+        h_t = float(entropy_bits(counts_t / counts_t.sum()))
         mi = _ksg_bits(t, s, k)
         _check_outcome_entropy(np.asarray(h_t), np.asarray(mi))
         return OSKREstimate(oskr=mi / h_t, mutual_info=mi, h_outcome=h_t,
@@ -410,186 +405,3 @@ def oskr(outcome, signal, *, estimator: str = "plugin", bins=None,
                       "category and overestimates OSKR; pass bins= or estimator='ksg'",
                       UserWarning, stacklevel=2)
     return oskr_from_table(counts, estimator=estimator)
-
-
-# --- bootstrap intervals -----------------------------------------------------------------------------
-
-def _sorted_quantile(sorted_boot: np.ndarray, valid: np.ndarray, q: np.ndarray) -> np.ndarray:
-    """Linear-interpolation quantiles ``q`` (one per stacked table) of sorted resamples whose
-    first ``valid`` entries (along axis 0) are finite."""
-    pos = q * (valid - 1)
-    lo = np.floor(pos).astype(np.int64)
-    hi = np.minimum(lo + 1, valid - 1)
-    frac = pos - lo
-    take = lambda idx: np.take_along_axis(sorted_boot, idx[None], axis=0)[0]  # noqa: E731
-    return take(lo) * (1 - frac) + take(hi) * frac
-
-
-def _jackknife_acceleration(counts: np.ndarray, estimator: str) -> np.ndarray:
-    """BCa's acceleration from the leave-one-trial-out jackknife, one estimate per cell.
-
-    Leaving out any trial of cell j gives the same table (count of j minus 1), so the N
-    jackknife values are the k_T·k_S cell values, each weighted by its count.
-    """
-    shape = counts.shape
-    cells = shape[-2] * shape[-1]
-    eye = np.eye(cells).reshape((cells,) + (1,) * (counts.ndim - 2) + shape[-2:])
-    loo = counts[None] - eye  # (cells, ..., k_T, k_S); negative where the cell is empty
-    w = np.moveaxis(counts.reshape(shape[:-2] + (cells,)), -1, 0)  # (cells, ...)
-    theta = _oskr_kernel(np.maximum(loo, 0.0), estimator)
-    w = np.where(np.isfinite(theta), w, 0.0)
-    theta = np.where(np.isfinite(theta), theta, 0.0)
-    mean = (w * theta).sum(axis=0) / np.maximum(w.sum(axis=0), 1e-300)
-    d = mean - theta
-    num = (w * d ** 3).sum(axis=0)
-    den = 6.0 * (w * d ** 2).sum(axis=0) ** 1.5
-    return np.where(den > 0, num / np.where(den > 0, den, 1.0), 0.0)
-
-
-def oskr_ci_from_table(counts, *, estimator: str = "plugin", method: str = "percentile",
-                       n_boot: int = 1000, level: float = 0.95, rng=None) -> Bounds:
-    """Bootstrap confidence interval of OSKR from a contingency table (or a stack of them).
-
-    Each resample draws N trials from the table's relative frequencies — one multinomial draw per
-    resample, the same as resampling the (T, S) pairs with replacement — and all resamples of all
-    tables are drawn and evaluated at once.
-
-    Parameters
-    ----------
-    counts : array_like, shape (..., k_T, k_S)
-        Whole-number counts: rows outcomes, columns signal values.
-    estimator : {"plugin", "miller-madow"}
-        The estimator bootstrapped.
-    method : {"percentile", "bca"}
-        Percentile interval (the essay's recommendation), or the bias-corrected and accelerated
-        interval (Efron, 1987) with the acceleration from the cell-wise jackknife.
-    n_boot : int, default 1000
-        Number of resamples (the essay's 1000).
-    level : float, default 0.95
-        Coverage level, in (0, 1).
-    rng : numpy.random.Generator or int, optional
-        Random generator or seed.
-
-    Returns
-    -------
-    Bounds
-        ``(lower, upper)``: floats for one table, arrays for a stack.
-
-    Raises
-    ------
-    ValueError
-        For bad counts (non-integer, negative, empty tables), an unknown estimator or method,
-        ``level`` outside (0, 1), too few resamples, or H(T) = 0 in a table.
-
-    Warns
-    -----
-    UserWarning
-        If some resamples have a constant outcome (OSKR undefined); they are left out.
-
-    References
-    ----------
-    Roberts (2026), appendix "Confidence intervals"; Efron (1987), Better bootstrap confidence
-    intervals, JASA 82, 171–185.
-
-    Examples
-    --------
-    >>> lo, hi = oskr_ci_from_table([[400, 100], [100, 400]], rng=0)
-    >>> bool(lo < 0.2781 < hi), round(hi - lo, 2)
-    (True, 0.1)
-    """
-    counts = as_contingency_table(counts)
-    if np.any(counts != np.round(counts)):
-        raise ValueError("the bootstrap resamples trials: counts must be whole numbers")
-    as_choice(estimator, ESTIMATORS[:2], "estimator for a bootstrap interval")
-    as_choice(method, CI_METHODS, "interval method")
-    b = as_size(n_boot, "n_boot", least=2)
-    alpha = 1.0 - float(as_probability(as_scalar(level, "level"), "level", low_open=True,
-                                       high_open=True))
-    gen = as_rng(rng)
-    theta = _oskr_kernel(counts, estimator)
-    h_t, mi, n = _entropies(counts)
-    _check_outcome_entropy(h_t, mi)
-
-    shape = counts.shape
-    p = (counts / n[..., None, None]).reshape(shape[:-2] + (-1,))
-    boot_counts = gen.multinomial(n.astype(np.int64), p, size=(b,) + shape[:-2])
-    boot = _oskr_kernel(boot_counts.reshape((b,) + shape).astype(float), estimator)
-    valid = np.isfinite(boot).sum(axis=0)
-    if np.any(valid < b):
-        warnings.warn(f"{int((b - valid).max())} of {b} resamples had a constant outcome "
-                      "(OSKR undefined) and were left out", UserWarning, stacklevel=2)
-    if np.any(valid < 2):
-        raise ValueError("fewer than two resamples have a varying outcome: too few trials of "
-                         "the rarer outcome for a bootstrap interval")
-    ordered = np.sort(boot, axis=0)  # NaN last
-
-    q = np.array([alpha / 2.0, 1.0 - alpha / 2.0]).reshape((2,) + (1,) * (counts.ndim - 2))
-    if method == "bca":
-        below = (np.where(np.isfinite(boot), boot < theta, False).sum(axis=0)
-                 + 0.5 * np.where(np.isfinite(boot), boot == theta, False).sum(axis=0))
-        frac = np.clip(below / valid, 0.5 / valid, 1.0 - 0.5 / valid)
-        z0 = ndtri(frac)
-        a = _jackknife_acceleration(counts, estimator)
-        z = ndtri(q)
-        q = ndtr(z0 + (z0 + z) / (1.0 - a * (z0 + z)))
-    q = np.broadcast_to(q, (2,) + shape[:-2])
-    low = _sorted_quantile(ordered, valid, q[0])
-    high = _sorted_quantile(ordered, valid, q[1])
-    return Bounds(scalar_or_array(low), scalar_or_array(high))
-
-
-def oskr_ci(outcome, signal, *, estimator: str = "plugin", method: str = "percentile",
-            n_boot: int = 1000, level: float = 0.95, rng=None, bins=None) -> Bounds:
-    """Bootstrap confidence interval of OSKR from per-trial outcomes and self-assessments.
-
-    The trials are tabulated (:func:`contingency_table`, with ``bins`` for a continuous signal)
-    and the table is resampled (:func:`oskr_ci_from_table`).
-
-    Parameters
-    ----------
-    outcome, signal : array_like, shape (N,)
-        As for :func:`oskr`.
-    estimator : {"plugin", "miller-madow"}
-        The estimator bootstrapped. ``"ksg"`` is refused: see the module docstring.
-    method : {"percentile", "bca"}
-        Percentile or BCa interval.
-    n_boot : int, default 1000
-        Number of resamples.
-    level : float, default 0.95
-        Coverage level.
-    rng : numpy.random.Generator or int, optional
-        Random generator or seed.
-    bins : int or array_like, optional
-        Discretise a continuous signal first.
-
-    Returns
-    -------
-    Bounds
-        ``(lower, upper)``.
-
-    Raises
-    ------
-    ValueError
-        As :func:`oskr_ci_from_table` and :func:`contingency_table`; for ``"ksg"``.
-
-    References
-    ----------
-    Roberts (2026), appendix "Confidence intervals".
-
-    Examples
-    --------
-    >>> rng = np.random.default_rng(3)
-    >>> t = rng.random(2000) < 0.7
-    >>> s = np.where(rng.random(2000) < 0.8, t, ~t)
-    >>> lo, hi = oskr_ci(t, s, method="bca", rng=4)
-    >>> bool(lo < oskr(t, s).oskr < hi)
-    True
-    """
-    as_choice(estimator, ESTIMATORS, "estimator")
-    if estimator == "ksg":
-        raise ValueError("no bootstrap interval for the KSG estimator: resampling with "
-                         "replacement duplicates trials, and duplicates at distance 0 inflate "
-                         "nearest-neighbour estimates; use bins= with 'plugin' or 'miller-madow'")
-    counts = contingency_table(outcome, signal, bins=bins)
-    return oskr_ci_from_table(counts, estimator=estimator, method=method, n_boot=n_boot,
-                              level=level, rng=rng)

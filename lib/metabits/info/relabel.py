@@ -22,9 +22,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._formulas import h2
-from ._results import Result
-from ._validate import (as_count_table, as_float_array, as_int, as_probability,
+from .._formulas import h2
+from .._results import Result
+from .._validate import (as_count_table, as_float_array, as_int, as_probability,
                         scalar_or_array)
 from .information import mutual_information
 

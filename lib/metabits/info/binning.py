@@ -12,7 +12,7 @@ decrease information-theoretic measures of Type 2 performance").
   classifier.
 
 The simulation study's binning (low [50%, 75%), high [75%, 100%]) is ``edges=[0.75]``; there the
-binary-noise classifier is put into a *random* bin (:mod:`metabits.simulation`), whereas here every
+binary-noise classifier is put into a *random* bin (:mod:`metabits.studies.simulation`), whereas here every
 response goes into the bin of its confidence, so binary noise fills one bin.
 """
 
@@ -23,9 +23,9 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.special import logit, ndtr
 
-from ._formulas import dprime
-from ._results import Result
-from ._validate import as_accuracy, as_float_array, as_int, as_noise_kind, scalar_or_array
+from .._formulas import dprime
+from .._results import Result
+from .._validate import as_accuracy, as_float_array, as_int, as_noise_kind, scalar_or_array
 from .measures import type2_measures
 
 __all__ = ["BestBinning", "best_binning", "binned_response_probabilities"]

@@ -1,0 +1,382 @@
+"""Resampling of count tables: the library's one multinomial resampler.
+
+Every bootstrap and the Monte Carlo bias reduction of the library redraw the trials behind a
+table of counts: each *row* (the last axis) is redrawn from the multinomial of its own relative
+frequencies with its total kept (Meyen et al., 2025, section "Bias Reduction"; Efron &
+Tibshirani, 1993). :func:`multinomial_rows` does that for a whole stack of tables at once, and
+:func:`percentile_interval` and :func:`bca_interval` turn the replicates into intervals with one
+quantile rule (:func:`quantiles`: linear interpolation between the sorted replicates in which the
+statistic is defined, i.e. finite; NaN and infinite replicates are left out).
+
+**How it draws.** A row with counts :math:`c_1, \\dots, c_K` and total :math:`n` is drawn as the
+chain of binomials :math:`x_j \\sim \\mathrm{Bin}(n - \\sum_{i<j} x_i,\\; c_j / \\sum_{i \\ge j} c_i)`,
+each by inverting the binomial distribution function at one uniform number of the given
+generator (``K - 1`` uniforms per resampled row). The distribution functions of all the trial
+numbers a row's resamples reach are tabulated once per row and category (by the recursion
+:math:`F_{N+1}(k) = (1-q)F_N(k) + qF_N(k-1)`), so each draw is a short table search; the loop
+is compiled with numba. Probabilities farther than about nine standard deviations from the mean
+(below about 1e-17) are left out of the tables, which is below the resolution of a uniform
+double. The draws are exact multinomial draws, but they are not numpy's
+``Generator.multinomial`` stream: a seed gives other (equally distributed) resamples than the
+library's versions before 0.3.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from scipy.special import ndtr, ndtri
+
+from ._results import Bounds
+from ._validate import (as_counts, as_float_array, as_int, as_probability, as_rng,
+                        as_whole_counts, scalar_or_array)
+
+__all__ = ["bca_interval", "multinomial_rows", "percentile_interval", "quantiles"]
+
+
+def jit(fn):
+    """``fn`` compiled by numba (imported only when a resampling runs: it is slow to import)."""
+    from numba import njit
+
+    return njit(cache=True, nogil=True)(fn)
+
+
+def _draw_rows(counts, u, out):
+    """Compiled kernel: ``out[t, :, s]`` is a multinomial draw of row ``counts[t]`` from the
+    uniforms ``u[t, :, s]`` (shapes (T, K), (T, K - 1, m), (T, K, m))."""
+    n_rows, n_cat = counts.shape
+    m = u.shape[2]
+    left = np.empty(m, np.int64)
+    table = np.empty(1, np.float64)
+    guide = np.empty(1, np.int64)
+    for t in range(n_rows):
+        n = 0
+        for j in range(n_cat):
+            n += counts[t, j]
+        for s in range(m):
+            left[s] = n
+        rest = n
+        for j in range(n_cat - 1):
+            c = counts[t, j]
+            if c == 0 or c == rest:  # nothing, or everything that is left, lands here
+                for s in range(m):
+                    out[t, j, s] = left[s] if c == rest else 0
+                    if c == rest:
+                        left[s] = 0
+                rest -= c
+                continue
+            q = c / rest
+            rest -= c
+            flip = q > 0.5
+            if flip:
+                q = 1.0 - q
+            r = q / (1.0 - q)
+            lo_n, hi_n = left[0], left[0]
+            for s in range(m):
+                lo_n = min(lo_n, left[s])
+                hi_n = max(hi_n, left[s])
+            # window of outcomes k that carries all the mass for every trial number reached
+            sd = math.sqrt(hi_n * q * (1.0 - q))
+            half = int(9.0 * sd) + 20
+            mode_lo = int((lo_n + 1) * q)
+            lo = max(0, min(mode_lo, lo_n) - half)
+            hi = min(hi_n, int((hi_n + 1) * q) + half)
+            width = hi - lo + 1
+            span = hi_n - lo_n + 1
+            if table.shape[0] < span * width:
+                table = np.empty(span * width, np.float64)
+                guide = np.empty(span * width, np.int64)
+            # first row: the distribution function of Bin(lo_n, q) from its pmf relative to the
+            # mode, normalised
+            mode = min(mode_lo, lo_n)
+            for k in range(width):
+                table[k] = 0.0
+            p = 1.0
+            table[mode - lo] = 1.0
+            k = mode
+            while k > lo:  # pmf below the mode
+                p = p * k / ((lo_n - k + 1) * r)
+                k -= 1
+                table[k - lo] = p
+            p = 1.0
+            k = mode
+            while k < min(hi, lo_n):  # and above it
+                p = p * (lo_n - k) / (k + 1) * r
+                k += 1
+                table[k - lo] = p
+            total = 0.0
+            for k in range(width):
+                total += table[k]
+                table[k] = total
+            for k in range(width):
+                table[k] = table[k] / total if lo + k < lo_n else 1.0
+            # the other rows by F_{N+1}(k) = (1 - q) F_N(k) + q F_N(k - 1)
+            for i in range(1, span):
+                prev = (i - 1) * width
+                row = i * width
+                table[row] = (1.0 - q) * table[prev]
+                for k in range(1, width):
+                    table[row + k] = (1.0 - q) * table[prev + k] + q * table[prev + k - 1]
+            # guide tables: guide[b] is the first k with F(k) >= b / width, so that a draw
+            # starts at most a step or two below its outcome
+            for i in range(span):
+                row = i * width
+                k = 0
+                for b in range(width):
+                    while k < width - 1 and table[row + k] < b / width:
+                        k += 1
+                    guide[row + b] = k
+            for s in range(m):
+                big_n = left[s]
+                row = (big_n - lo_n) * width
+                target = u[t, j, s]
+                k = guide[row + int(target * width)]
+                while k < width - 1 and table[row + k] < target:
+                    k += 1
+                k += lo
+                x = big_n - k if flip else k
+                out[t, j, s] = x
+                left[s] = big_n - x
+        for s in range(m):
+            out[t, n_cat - 1, s] = left[s]
+
+
+_KERNEL = None
+
+
+def _kernel():
+    global _KERNEL
+    if _KERNEL is None:
+        _KERNEL = jit(_draw_rows)
+    return _KERNEL
+
+
+def _multinomial_rows(counts: np.ndarray, m: int, rng: np.random.Generator) -> np.ndarray:
+    """:func:`multinomial_rows` without input checks: whole-number int64 ``counts`` of shape
+    (..., K); returns int64 resamples of shape ``(m,) + counts.shape`` (a view)."""
+    lead, n_cat = counts.shape[:-1], counts.shape[-1]
+    flat = np.ascontiguousarray(counts.reshape(-1, n_cat))
+    out = np.empty((flat.shape[0], n_cat, m), dtype=np.int64)
+    if n_cat == 1:
+        out[:, 0, :] = flat
+    elif flat.shape[0] and m:
+        _kernel()(flat, rng.random((flat.shape[0], n_cat - 1, m)), out)
+    return np.moveaxis(out, -1, 0).reshape((m,) + lead + (n_cat,))
+
+
+def multinomial_rows(counts, m: int, rng=None, *, what: str = "resampling") -> np.ndarray:
+    """Redraw every row of a stack of count tables ``m`` times from its own relative frequencies.
+
+    Each row (the last axis) is a multinomial draw with the row's total and the row's observed
+    proportions: the trials of that row resampled with replacement. Rows are independent.
+
+    Parameters
+    ----------
+    counts : array_like, shape (..., K)
+        Whole, non-negative counts; any leading axes (tables, rows of a table) are kept.
+    m : int
+        Number of resamples (>= 1).
+    rng : numpy.random.Generator or int, optional
+        Random generator or seed; ``K - 1`` uniform numbers are drawn per resampled row.
+    what : str, default "resampling"
+        Names the caller in error messages.
+
+    Returns
+    -------
+    ndarray of int64, shape ``(m,) + counts.shape``
+        The resampled tables; every row keeps its total.
+
+    Raises
+    ------
+    ValueError
+        For negative, non-finite or non-whole counts, a row of more than 2**62 trials, or
+        ``m`` < 1.
+
+    References
+    ----------
+    Efron & Tibshirani (1993), the nonparametric bootstrap; Meyen et al. (2025), section "Bias
+    Reduction" (each row resampled with its total kept).
+
+    Examples
+    --------
+    >>> x = multinomial_rows([[84, 56, 48, 12], [4, 56, 64, 76]], 1000, rng=1)
+    >>> x.shape, x.sum(axis=-1)[0].tolist()
+    ((1000, 2, 4), [200, 200])
+    >>> x.mean(axis=0).round(-1).tolist()
+    [[80.0, 60.0, 50.0, 10.0], [0.0, 60.0, 60.0, 80.0]]
+    """
+    arr = as_counts(counts, "counts")
+    if arr.ndim == 0 or arr.shape[-1] == 0:
+        raise ValueError("counts must have at least one category on the last axis; got shape "
+                         f"{arr.shape}")
+    m = as_int(m, "m")
+    return _multinomial_rows(as_whole_counts(arr, what), m, as_rng(rng))
+
+
+# --- intervals from replicates -----------------------------------------------------------------
+
+
+def _quantiles(reps: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """Quantiles ``q`` (shape (k,) + reps.shape[1:], or broadcastable) of the finite replicates
+    along axis 0; NaN where fewer than one replicate is finite."""
+    defined = np.isfinite(reps)
+    valid = defined.sum(axis=0)
+    ordered = np.sort(np.where(defined, reps, np.inf), axis=0)  # the undefined last
+    q = np.broadcast_to(q, q.shape[:1] + reps.shape[1:])
+    pos = q * np.maximum(valid - 1, 0)
+    lo = np.floor(pos).astype(np.int64)
+    hi = np.minimum(lo + 1, np.maximum(valid - 1, 0))
+    frac = pos - lo
+    low = np.take_along_axis(ordered, lo, axis=0)
+    high = np.take_along_axis(ordered, hi, axis=0)
+    with np.errstate(invalid="ignore"):
+        out = low + frac * (high - low)
+    return np.where(valid > 0, out, np.nan)
+
+
+def quantiles(reps, q, axis: int = 0):
+    """The library's one quantile rule for bootstrap replicates.
+
+    Linear interpolation between the order statistics of the replicates in which the statistic
+    is defined (finite), as :func:`numpy.nanquantile`'s default; NaN and infinite replicates are
+    left out, and a statistic with no defined replicate gives NaN.
+
+    Parameters
+    ----------
+    reps : array_like
+        Replicates, along ``axis``.
+    q : float or array_like
+        Probabilities in [0, 1]; an array of shape (k,) gives k quantiles (first axis of the
+        result), one of shape (k,) + the other axes of ``reps`` gives per-statistic
+        probabilities (as BCa needs).
+    axis : int, default 0
+        The axis of the replicates.
+
+    Returns
+    -------
+    float or ndarray
+        Shape ``q.shape[:1] + other axes`` (a scalar q gives no leading axis).
+
+    Raises
+    ------
+    ValueError
+        For probabilities outside [0, 1] or a non-numeric ``reps``.
+
+    References
+    ----------
+    Hyndman & Fan (1996), definition 7 (numpy's default).
+
+    Examples
+    --------
+    >>> quantiles([1.0, 2.0, np.nan, 3.0, 4.0], [0.25, 0.5]).tolist()
+    [1.75, 2.5]
+    """
+    reps = np.moveaxis(np.asarray(reps, dtype=float), axis, 0)
+    if reps.ndim == 0:
+        raise ValueError("reps must be an array of replicates")
+    q = np.asarray(as_probability(q, "q"), dtype=float)
+    scalar = q.ndim == 0
+    q = q.reshape((1,) + (1,) * (reps.ndim - 1)) if scalar else \
+        q.reshape(q.shape + (1,) * (reps.ndim - q.ndim))
+    out = _quantiles(reps, q)
+    return scalar_or_array(out[0]) if scalar else out
+
+
+def _tails(level) -> float:
+    return (1.0 - float(as_probability(level, "level", low_open=True, high_open=True))) / 2.0
+
+
+def percentile_interval(reps, level: float = 0.95, axis: int = 0) -> Bounds:
+    """Percentile bootstrap interval: the (1 − level)/2 and (1 + level)/2 quantiles of the
+    replicates (:func:`quantiles`).
+
+    Parameters
+    ----------
+    reps : array_like
+        Bootstrap replicates along ``axis``; NaN or infinite ones (undefined) are left out.
+    level : float, default 0.95
+        Coverage, in (0, 1).
+    axis : int, default 0
+        The axis of the replicates.
+
+    Returns
+    -------
+    Bounds
+        ``(lower, upper)``: floats for one statistic, arrays over the other axes.
+
+    Raises
+    ------
+    ValueError
+        For ``level`` outside (0, 1).
+
+    References
+    ----------
+    Efron & Tibshirani (1993), chapter 13.
+
+    Examples
+    --------
+    >>> percentile_interval(np.arange(101.0), level=0.9)
+    Bounds(lower=5.0, upper=95.0)
+    """
+    a = _tails(level)
+    lo, hi = quantiles(reps, [a, 1.0 - a], axis=axis)
+    return Bounds(scalar_or_array(lo), scalar_or_array(hi))
+
+
+def bca_interval(reps, estimate, acceleration=0.0, level: float = 0.95, axis: int = 0) -> Bounds:
+    r"""Bias-corrected and accelerated (BCa) bootstrap interval (Efron, 1987).
+
+    The bias correction :math:`z_0 = \Phi^{-1}(\hat p)` comes from the share :math:`\hat p` of
+    defined replicates below the estimate (ties count half; clipped to half a replicate from 0
+    and 1); the interval is the :func:`quantiles` at
+    :math:`\Phi(z_0 + (z_0 + z_\alpha)/(1 - a(z_0 + z_\alpha)))` for the two tails.
+
+    Parameters
+    ----------
+    reps : array_like
+        Bootstrap replicates along ``axis``; NaN or infinite ones are left out.
+    estimate : float or array_like
+        The estimate from the observed data (shaped like the other axes of ``reps``).
+    acceleration : float or array_like, default 0
+        The acceleration a (e.g. from a jackknife); 0 gives the bias-corrected interval.
+    level : float, default 0.95
+        Coverage, in (0, 1).
+    axis : int, default 0
+        The axis of the replicates.
+
+    Returns
+    -------
+    Bounds
+        ``(lower, upper)``.
+
+    Raises
+    ------
+    ValueError
+        For ``level`` outside (0, 1) or non-finite estimates or accelerations.
+
+    References
+    ----------
+    Efron (1987), Better bootstrap confidence intervals, JASA 82, 171–185.
+
+    Examples
+    --------
+    Without bias and acceleration BCa is the percentile interval:
+
+    >>> reps = np.arange(101.0)
+    >>> [round(float(x), 9) for x in bca_interval(reps, 50.0, level=0.9)]
+    [5.0, 95.0]
+    """
+    a_tail = _tails(level)
+    reps = np.moveaxis(np.asarray(reps, dtype=float), axis, 0)
+    theta = as_float_array(estimate, "estimate")
+    accel = as_float_array(acceleration, "acceleration")
+    defined = np.isfinite(reps)
+    valid = np.maximum(defined.sum(axis=0), 1)
+    below = (np.where(defined, reps < theta, False).sum(axis=0)
+             + 0.5 * np.where(defined, reps == theta, False).sum(axis=0))
+    z0 = ndtri(np.clip(below / valid, 0.5 / valid, 1.0 - 0.5 / valid))
+    z = ndtri(np.array([a_tail, 1.0 - a_tail])).reshape((2,) + (1,) * (reps.ndim - 1))
+    q = ndtr(z0 + (z0 + z) / (1.0 - accel * (z0 + z)))
+    lo, hi = _quantiles(reps, q)
+    return Bounds(scalar_or_array(lo), scalar_or_array(hi))

@@ -1,0 +1,15 @@
+"""Signal detection theory: the Type 1 and Type 2 model, meta-d′, criteria and the classic Type 2
+measures.
+
+* :mod:`~metabits.sdt.model` – Type 1 SDT, the Type 2 rating model, simulated ratings and the
+  bootstrap of meta-d′ (its names are also this package's, as ``metabits.sdt`` was that module);
+* :mod:`~metabits.sdt.metad` – maximum-likelihood meta-d′ (one table or stacks);
+* :mod:`~metabits.sdt.criterion` – Servajean & Servajean's criterion comparisons;
+* :mod:`~metabits.sdt.type2_classic` – type 2 ROC, AUROC2, gamma, phi, meta-d′ − d′.
+"""
+
+from . import model
+from .model import *  # noqa: F401,F403  (metabits.sdt was this module)
+from . import metad, criterion, type2_classic  # noqa: I001
+
+__all__ = list(model.__all__)

@@ -1,0 +1,80 @@
+"""metabits.resample: the one multinomial resampler (and, later, its intervals)."""
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from metabits.resample import multinomial_rows
+
+
+ROWS = np.array([[30, 50, 70, 50], [84, 56, 48, 12], [1, 2, 3, 194], [0, 100, 0, 100],
+                 [150, 20, 20, 10]])
+
+
+def test_rows_keep_their_totals_and_shape():
+    x = multinomial_rows(ROWS.reshape(5, 1, 4), 50, rng=1)
+    assert x.shape == (50, 5, 1, 4)
+    assert np.all(x.sum(axis=-1) == ROWS.sum(axis=-1)[:, None])
+    assert x.dtype == np.int64
+
+
+def test_seeded_and_reproducible():
+    a = multinomial_rows(ROWS, 20, rng=3)
+    b = multinomial_rows(ROWS, 20, rng=np.random.default_rng(3))
+    assert np.array_equal(a, b)
+    assert not np.array_equal(a, multinomial_rows(ROWS, 20, rng=4))
+
+
+def test_empty_categories_stay_empty_and_a_full_one_keeps_everything():
+    x = multinomial_rows([[0, 7, 0, 0], [0, 100, 0, 100]], 200, rng=2)
+    assert np.all(x[:, 0] == [0, 7, 0, 0])
+    assert np.all(x[:, 1, [0, 2]] == 0)
+
+
+def test_every_marginal_and_partial_sum_is_the_right_binomial():
+    # each category, and each sum of categories, of a multinomial row is Bin(n, p): chi-square
+    # goodness of fit of 200,000 resamples, 0.1 % level per test
+    m = 200_000
+    x = multinomial_rows(ROWS, m, rng=7)
+    for r, row in enumerate(ROWS):
+        n, p = row.sum(), row / row.sum()
+        for subset in [(0,), (1,), (2,), (3,), (0, 1), (1, 2)]:
+            q = p[list(subset)].sum()
+            v = x[:, r, list(subset)].sum(axis=-1)
+            if q in (0.0, 1.0):
+                assert np.all(v == n * q)
+                continue
+            expected = stats.binom.pmf(np.arange(n + 1), n, q) * m
+            observed = np.bincount(v, minlength=n + 1)
+            keep = expected > 5
+            o = np.append(observed[keep], observed[~keep].sum())
+            e = np.append(expected[keep], expected[~keep].sum())
+            assert stats.chisquare(o, e * o.sum() / e.sum()).pvalue > 1e-3, (row, subset)
+
+
+def test_covariances_are_multinomial():
+    m = 100_000
+    row = np.array([30, 50, 70, 50])
+    x = multinomial_rows(row, m, rng=5)
+    n, p = row.sum(), row / row.sum()
+    cov = n * (np.diag(p) - np.outer(p, p))
+    assert np.allclose(np.cov(x.T), cov, atol=0.5)   # SE of each entry about 0.15
+
+
+def test_large_rows():
+    x = multinomial_rows([[10**6, 3 * 10**6]], 2000, rng=1)
+    assert np.all(x.sum(axis=-1) == 4 * 10**6)
+    assert abs(x[:, 0, 0].mean() - 10**6) < 5 * np.sqrt(0.1875 * 4e6 / 2000)
+
+
+@pytest.mark.parametrize("counts, m, match", [
+    ([[1.5, 2]], 10, "whole numbers"),
+    ([[-1, 2]], 10, "non-negative"),
+    ([[np.nan, 2]], 10, "finite"),
+    (5, 10, "last axis"),
+    ([[1, 2]], 0, "m must be an integer >= 1"),
+    ([[1, 2]], 2.0, "m must be an integer"),
+])
+def test_bad_input(counts, m, match):
+    with pytest.raises(ValueError, match=match):
+        multinomial_rows(counts, m, rng=1)

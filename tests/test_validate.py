@@ -1,0 +1,46 @@
+"""metabits._validate: the checks that issue 17 gave one home (pad, undefined, same length,
+whole counts)."""
+
+import numpy as np
+import pytest
+
+from metabits._validate import as_pad, as_same_length, as_undefined, as_whole_counts
+
+
+def test_pad_default_and_rules():
+    assert as_pad(None, 2) == 0.25 and as_pad(None, 4) == 0.125
+    assert as_pad(0, 2) == 0.0 and as_pad(0.5, 3) == 0.5
+    with pytest.raises(ValueError, match="pad must be non-negative"):
+        as_pad(-0.1, 2)
+    with pytest.raises(ValueError, match=r"pad must be > 0"):
+        as_pad(0.0, 2, positive=True)
+    for bad in ("abc", np.nan, np.inf, [1.0, 2.0]):
+        with pytest.raises(ValueError, match="pad"):
+            as_pad(bad, 2)
+
+
+def test_undefined():
+    assert as_undefined("raise") == "raise" and as_undefined("nan") == "nan"
+    for bad in ("ignore", None, 1):
+        with pytest.raises(ValueError, match="undefined must be one of 'raise' or 'nan'"):
+            as_undefined(bad)
+
+
+def test_same_length():
+    assert as_same_length([1, 2, 3], np.zeros(3), "a and b") == 3
+    assert as_same_length(np.zeros((2, 5)), np.ones((2, 5)), "a and b", one_d=False) == 5
+    with pytest.raises(ValueError, match="a and b must be 1-D arrays of the same shape"):
+        as_same_length([1, 2], [1, 2, 3], "a and b")
+    with pytest.raises(ValueError, match="same shape"):
+        as_same_length(np.zeros((2, 5)), np.ones((2, 5)), "a and b")     # 1-D by default
+    with pytest.raises(ValueError, match="same shape"):
+        as_same_length(np.zeros((2, 5)), np.ones((3, 5)), "a and b", one_d=False)
+
+
+def test_whole_counts():
+    out = as_whole_counts(np.array([[1.0, 2.0], [3.0, 4.0]]), "x")
+    assert out.dtype == np.int64 and out.tolist() == [[1, 2], [3, 4]]
+    with pytest.raises(ValueError, match="x resamples trials: counts must be whole numbers"):
+        as_whole_counts(np.array([1.5, 2.0]), "x")
+    with pytest.raises(ValueError, match=r"2\*\*62"):
+        as_whole_counts(np.array([2.0 ** 62, 2.0 ** 62]), "x")
