@@ -224,6 +224,11 @@ _BAD_VALUES = [[0.1, "a"], [0.1, 0.2], "abc", None, 3, [[0.1] * 12], [True] * 12
 _BAD_GROUPS = [[0, 1], "abc", 3, [[0] * 12]]
 _BAD_DB = [None, "abc", 3, TABLE1]
 
+from metabits import montecarlo as _mc  # noqa: E402
+
+_COVERAGE = _mc.oskr_coverage_table()
+_BAD_SEEDS = [2.5, -1, "3", True, None, NAN, [3], 3j]
+
 #: Parameter name -> (a valid value, its kind) shared by all functions.
 ARGS = {
     "acc": (0.7, "acc"),
@@ -560,6 +565,41 @@ CALLS = {
                        "path": (f"{_OUT}/criteria.csv", [3, None, ["a"], b"x.csv", _OUT,
                                                          f"{_TMP.name}/nonexistent/c.csv"])},
     "shipped_criteria": {},
+    # metabits.montecarlo (small sizes: the shipped study takes minutes)
+    "fieller_interval": {"numerator": (_EST, [MCEstimate(INF, 0.001, 200),
+                                              MCEstimate(0.02, -0.001, 200),
+                                              MCEstimate(NAN, 0.001, 200), 0.02, None]),
+                         "denominator": (_DEN, [MCEstimate(NAN, 0.0005, 200),
+                                                MCEstimate(0.004, -0.0005, 200),
+                                                MCEstimate(0.004, INF, 200), 0.004, None])},
+    "rmi_bias": {"kind": ("binary", "choice"), "n_per_label": (20, "size"),
+                 "n_sets": (2, "size"), "chunk": (20_000, "size")},
+    "oskr_coverage": {"agent": ("agent B", "choice"), "n": (11, "size"), "n_sets": (2, "size"),
+                      "n_boot": (20, "size"), "seed": (2026, _BAD_SEEDS)},
+    "oskr_coverage_study": {"n_sets": (2, "size"), "n_boot": (20, "size"),
+                            "seed": (2026, _BAD_SEEDS), "target_se": (None, "pos?")},
+    "oskr_coverage_table": {},
+    "coverage_difference": {"table": (_COVERAGE, [None, "abc", 3, TABLE1, _COVERAGE.iloc[:0],
+                                                  _COVERAGE.drop(columns="covered_by_both")]),
+                            "agent": ("weak flag", "choice"),
+                            "n": (100, [2.5, 0, -1, "100", True, None, NAN, 100.0, 7,
+                                        10 ** 10])},
+    # metabits.oskr_claims
+    "channel_capacity": {},
+    "capacity_share": {},
+    "calibration_gap": {"joint": ([[0.4, 0.1], [0.1, 0.4]],
+                                  [[[0.4, -0.1], [0.1, 0.4]], [[NAN, 0.1], [0.1, 0.4]], "abc",
+                                   None, 3, [0.5, 0.5], [[0, 0], [0, 0]],
+                                   [[1, 2], [3, 4], [5, 6]], [["a", "b"], ["c", "d"]],
+                                   [[True, False], [False, True]], [[0.4, 0.1j], [0.1, 0.4]],
+                                   [[INF, 0.1], [0.1, 0.4]]]),
+                        "stated": ([0.8, 0.2], [[0.8], [NAN, 0.2], [1.5, 0.2], "ab", None,
+                                                [[0.8, 0.2]], [True, False], 0.8])},
+    # metabits.book: the registries of reproduced numbers
+    "meyen2025": {},
+    "servajean2026": {},
+    "roberts2026_numbers": {},
+    "one_sided_detector_oskr": {"flagged": (0.8, "prob")},
     # public methods of results
     "LogOddsMap.apply": {"c": ([0.6, 0.9], "open")},
     "AllMeasures.value": {"name": ("RMI", "choice")},
