@@ -195,8 +195,9 @@ def deployment_explorer(agents=None, accuracy_threshold=_steps(0.6, 0.95, 0.05),
     Raises
     ------
     ValueError
-        For no agents, an accuracy or OSKR outside [0, 1], a threshold outside [0, 1], or a grid
-        that is empty, repeats a value or is not increasing.
+        For ``agents`` that is not a mapping of at least one agent to a pair (accuracy, OSKR),
+        an accuracy or OSKR outside [0, 1], a threshold outside [0, 1], or a grid that is empty,
+        repeats a value or is not increasing.
 
     References
     ----------
@@ -282,8 +283,9 @@ def router_explorer(tasks=None, oskr_by_operation=None,
     Raises
     ------
     ValueError
-        For no tasks, loads or OSKRs outside [0, 1] or not one per operation, a task that loads
-        no operation, or a grid that is empty, repeats a value or is not increasing.
+        For ``tasks`` that is not a mapping of at least one task to its loads, loads or OSKRs
+        outside [0, 1] or not one per operation, a task that loads no operation, or a grid that
+        is empty, repeats a value or is not increasing.
 
     References
     ----------
