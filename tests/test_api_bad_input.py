@@ -16,9 +16,13 @@ It fails on
 Callables that cannot be fuzzed this way are listed in :data:`EXCLUDED` (and modules in
 :data:`EXCLUDED_MODULES`) with the reason; the completeness test fails for a public callable that
 is neither covered nor listed. Tables are keyed by the callable's name (public names are unique),
-so they survive modules moving into packages. Runtime: about 3 s for ~3,300 mutations of 150
-callables (``metabits.studies`` on tiny files in a temporary folder and on a 24-person subset of
-the shipped Confidence Database).
+so they survive modules moving into packages. The explorers (:mod:`metabits.explore`) are
+fuzzed on small grids: the factories' grids (:data:`EXPLORERS`), the renderers, ``control`` and
+the :class:`~metabits.explore.Control` constructor (:data:`CONSTRUCTORS`), and each explorer's
+``view`` at values its controls cannot take (a dedicated test: its keywords are the controls).
+Runtime: about 3 s for ~4,200 mutations of 188 callables and ~280 control values
+(``metabits.studies`` on tiny files in a temporary folder and on a 24-person subset of the
+shipped Confidence Database).
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ import numpy as np
 import pytest
 
 import metabits as mb
+from metabits import explore as ex
 from metabits.studies.simulation import MCEstimate
 from metabits.studies import confidence_database as cdb
 from metabits.studies import database_measures as dbm
@@ -49,11 +54,7 @@ TIME_LIMIT = 2.0
 TABLE1 = [[84, 56, 48, 12], [4, 56, 64, 76]]  # Meyen et al. (2025), Table 1
 
 #: Modules (and packages) whose callables are not fuzzed yet, with the reason.
-EXCLUDED_MODULES = {
-    "metabits.explore": "the explorers are being split into a package (issue 17); their defects "
-                        "are listed in the issue's report",
-    "metabits.explore_oskr": "as metabits.explore",
-}
+EXCLUDED_MODULES = {}
 
 #: Public callables not fuzzed, with the reason (by name: public names are unique in the
 #: library, so the table survives modules moving into packages).
@@ -66,6 +67,8 @@ EXCLUDED = {
     "use_book_style": "takes no arguments, changes matplotlib's global style",
     "evaluate": "re-computes every paper number of a work (seconds per call); its "
                               "only argument is checked by paper_numbers.entries, which is fuzzed",
+    "Explorer.view": "its keywords are the controls of each explorer: fuzzed explorer by explorer "
+                     "in test_explorer_views_refuse_values_their_controls_cannot_take",
 }
 
 NAN, INF = float("nan"), float("inf")
@@ -224,6 +227,71 @@ _BAD_VALUES = [[0.1, "a"], [0.1, 0.2], "abc", None, 3, [[0.1] * 12], [True] * 12
 _BAD_GROUPS = [[0, 1], "abc", 3, [[0] * 12]]
 _BAD_DB = [None, "abc", 3, TABLE1]
 
+from metabits import montecarlo as _mc  # noqa: E402
+
+_COVERAGE = _mc.oskr_coverage_table()
+_BAD_SEEDS = [2.5, -1, "3", True, None, NAN, [3], 3j]
+
+# --- the explorers (metabits.explore): small grids, so that every valid call is fast -----------
+
+#: Bad grids of one explorer control; each factory adds those outside its range.
+_BAD_GRID = [3, None, "abc", (), (NAN,), (INF,), (0.7, 0.6), (0.6, 0.6), ("a",), (0.6, "a"),
+             (True,), [[0.6]], {"a": 0.6}, 0.6]
+_PROB_GRID = _BAD_GRID + [(-0.1,), (1.1,)]
+_OPEN_GRID = _PROB_GRID + [(0.0,), (1.0,)]
+_ACC_GRID = _BAD_GRID + [(0.3,), (1.5,), (0.45, 0.6)]
+_LOADS = [0, 0, 0.3, 0, 0, 0.5, 0, 0.6]
+_OSKRS = [.5, .5, .6, .5, .5, .8, .6, .2]
+
+#: Factory -> its valid arguments: (value, bad values) per parameter (also the explorers whose
+#: views are fuzzed, :func:`test_explorer_views_refuse_values_their_controls_cannot_take`).
+EXPLORERS = {
+    "noise_cases_explorer": {"acc": ((0.6, 0.7), _ACC_GRID + [(0.7, 1.0)]),
+                             "kinds": (("uniform", "normal"),
+                                       [("gaussian",), "abc", 3, None, (), ("normal", "normal"),
+                                        (0.7,), ["normal", 3]])},
+    "roc_explorer": {"acc": ((0.6, 0.7), _ACC_GRID + [(0.7, 1.0)])},
+    "group_explorer": {"acc": ((0.6, 0.7), _ACC_GRID),
+                       "K": ((1, 3), [(0,), (1, 21), (1, 2.5), ("a",), 3, None, (), (3, 1),
+                                      (True,), (10 ** 10,), (-1, 1)])},
+    "type2_explorer": {"d": ((1.0, 1.5), _BAD_GRID + [(-1.0,), (0.0,)]),
+                       "meta_d": ((1.0, 1.5), _BAD_GRID + [(-1.0,), (80.0,)]),
+                       "levels": (4, "size")},
+    "oskr_explorer": {"success": ((0.5, 0.6), _OPEN_GRID), "right": ((0.8, 0.9),
+                                                                      _PROB_GRID + [(0.4,)])},
+    "feedback_lab_explorer": {"prevalence": ((0.5,), _OPEN_GRID),
+                              "error": ((0.2, 0.3), _PROB_GRID), "gain": ((0.3,), _PROB_GRID)},
+    "oskr_surface_explorer": {"prevalence": ((0.5, 0.7), _OPEN_GRID),
+                              "gains": ((0.0, 0.35), _PROB_GRID + [(0.7, 0.6),
+                                                                   (0, .1, .2, .3, .4, .5, .6)])},
+    "entropy_explorer": {"active": ((4, 8), _BAD_GRID + [(0,), (9,), (2.5,), (8.0,), (-1, 1)]),
+                         "skew": ((0.0, 0.5), _BAD_GRID + [(-1.0,)])},
+    "channel_noise_explorer": {"noise": ((0.1, 0.4), _PROB_GRID)},
+    "alpha_beta_explorer": {"wrong": ((0.09, 0.2), _PROB_GRID), "accuracy": (0.72, "open")},
+    "verifier_explorer": {"error": ((0.2, 0.22), _PROB_GRID + [(0.0,)])},
+    "deployment_explorer": {
+        "agents": ({"A": (0.72, 0.81), "B": (0.72, 0.18)},
+                   [(("A", (0.72, 0.81)),), (0.72, 0.81), {}, {"A": (0.72,)}, {"A": (1.5, 0.8)},
+                    {"A": "ab"}, {"A": None}, {"A": (0.72, NAN)}, 3, "abc", [("A", 0.7)]]),
+        "accuracy_threshold": ((0.7, 0.8), _PROB_GRID), "oskr_threshold": ((0.5,), _PROB_GRID)},
+    "router_explorer": {
+        "tasks": ({"check": _LOADS, "all": [0.3] * 8},
+                  [(("check", _LOADS),), {}, {"x": [0.3]}, {"x": [NAN] * 8}, {"x": [0] * 8},
+                   {"x": [1.5] * 8}, {"x": "abc"}, {"x": None}, 3, "abc", [_LOADS]]),
+        "oskr_by_operation": (_OSKRS, [[.5, .5], [NAN] * 8, [1.5] * 8, "abc", [[.5] * 8]]),
+        "verify": ((0.2, 0.7), _PROB_GRID)},
+}
+
+
+def _explorer(factory: str):
+    return getattr(ex, factory)(**{k: v for k, (v, _) in EXPLORERS[factory].items()})
+
+
+_EXPLORER = _explorer("roc_explorer")
+_VIEW = _EXPLORER.view()
+_BAD_EXPLORERS = [None, 3, "abc", _VIEW, {"acc": 0.7}, ex.roc_explorer]
+_BAD_VIEWS = [3, "abc", _EXPLORER, {"traces": ()}, [_VIEW]]
+
 #: Parameter name -> (a valid value, its kind) shared by all functions.
 ARGS = {
     "acc": (0.7, "acc"),
@@ -271,6 +339,7 @@ ARGS = {
     "refit": (False, "flag"),
     "coordinated": (False, "flag"),
     "concentration": (0.5, "pos"),
+    "explorer": (_EXPLORER, _BAD_EXPLORERS),
 }
 
 #: Per-function overrides: parameter -> (valid value, kind or list of bad values).
@@ -560,6 +629,62 @@ CALLS = {
                        "path": (f"{_OUT}/criteria.csv", [3, None, ["a"], b"x.csv", _OUT,
                                                          f"{_TMP.name}/nonexistent/c.csv"])},
     "shipped_criteria": {},
+    # metabits.montecarlo (small sizes: the shipped study takes minutes)
+    "fieller_interval": {"numerator": (_EST, [MCEstimate(INF, 0.001, 200),
+                                              MCEstimate(0.02, -0.001, 200),
+                                              MCEstimate(NAN, 0.001, 200), 0.02, None]),
+                         "denominator": (_DEN, [MCEstimate(NAN, 0.0005, 200),
+                                                MCEstimate(0.004, -0.0005, 200),
+                                                MCEstimate(0.004, INF, 200), 0.004, None])},
+    "rmi_bias": {"kind": ("binary", "choice"), "n_per_label": (20, "size"),
+                 "n_sets": (2, "size"), "chunk": (20_000, "size")},
+    "oskr_coverage": {"agent": ("agent B", "choice"), "n": (11, "size"), "n_sets": (2, "size"),
+                      "n_boot": (20, "size"), "seed": (2026, _BAD_SEEDS)},
+    "oskr_coverage_study": {"n_sets": (2, "size"), "n_boot": (20, "size"),
+                            "seed": (2026, _BAD_SEEDS), "target_se": (None, "pos?")},
+    "oskr_coverage_table": {},
+    "coverage_difference": {"table": (_COVERAGE, [None, "abc", 3, TABLE1, _COVERAGE.iloc[:0],
+                                                  _COVERAGE.drop(columns="covered_by_both")]),
+                            "agent": ("weak flag", "choice"),
+                            "n": (100, [2.5, 0, -1, "100", True, None, NAN, 100.0, 7,
+                                        10 ** 10])},
+    # metabits.oskr_claims
+    "channel_capacity": {},
+    "capacity_share": {},
+    "calibration_gap": {"joint": ([[0.4, 0.1], [0.1, 0.4]],
+                                  [[[0.4, -0.1], [0.1, 0.4]], [[NAN, 0.1], [0.1, 0.4]], "abc",
+                                   None, 3, [0.5, 0.5], [[0, 0], [0, 0]],
+                                   [[1, 2], [3, 4], [5, 6]], [["a", "b"], ["c", "d"]],
+                                   [[True, False], [False, True]], [[0.4, 0.1j], [0.1, 0.4]],
+                                   [[INF, 0.1], [0.1, 0.4]]]),
+                        "stated": ([0.8, 0.2], [[0.8], [NAN, 0.2], [1.5, 0.2], "ab", None,
+                                                [[0.8, 0.2]], [True, False], 0.8])},
+    # metabits.book: the registries of reproduced numbers
+    "meyen2025": {},
+    "servajean2026": {},
+    "roberts2026_numbers": {},
+    "one_sided_detector_oskr": {"flagged": (0.8, "prob")},
+    # metabits.explore: the factories (their grids), the renderers, the controls
+    **EXPLORERS,
+    "grid": {}, "frames": {}, "static_html": {}, "live": {}, "show": {}, "plotly_js_path": {},
+    "plotly_figures": {"view": (None, _BAD_VIEWS)},
+    "to_matplotlib": {"view": (None, _BAD_VIEWS)},
+    "control": {"name": ("acc", [3, None, "", "a b", ["acc"], b"acc"]),
+                "label": ("accuracy", [3, None, "", ["a"], b"a"]),
+                "values": ((0.6, 0.7, 0.8), [(), (0.6, 0.6), (0.7, 0.6), (0.6, "a"), ("a", "a"),
+                                             (NAN,), 3, None, [[0.6]], (True,)]),
+                "default": (0.7, [0.65, "0.7", True, NAN, [0.7]]),
+                "fmt": ("{:.0%}", ["{:.2q}", "{y}", 3, "{}{}", "{1}", b"{}", "plain", "{:d}"])},
+    "Control": {"name": ("acc", [3, None, "", "a b", ["acc"], b"acc"]),
+                "label": ("accuracy", [3, None, "", ["a"], b"a"]),
+                "values": ((0.6, 0.7, 0.8), [(), (0.6, 0.6), (0.7, 0.6), (0.6, "a"), ("a", "a"),
+                                             (NAN,), 3, None, [[0.6]], (True,)]),
+                "default": (0.7, [0.65, "0.7", True, NAN, [0.7], None]),
+                "fmt": ("{:.0%}", ["{:.2q}", "{y}", 3, "{}{}", "{1}", b"{}", "plain", "{:d}",
+                                   None])},
+    "Control.show": {"value": (0.7, [0.5, 0.9, "0.7", None, NAN, True, [0.7], 0.7j])},
+    "View.trace": {"name": ("uniform noise", ["nonsense", 3, None, ["uniform noise"]]),
+                   "panel": (None, [5, -1, 2.5, "0", True, NAN])},
     # public methods of results
     "LogOddsMap.apply": {"c": ([0.6, 0.9], "open")},
     "AllMeasures.value": {"name": ("RMI", "choice")},
@@ -635,8 +760,9 @@ def _public(kind) -> dict:
 
 
 def public_callables() -> dict:
-    """Name -> public function, and "Class.method" -> public method bound to a valid result."""
-    return {**_public(inspect.isfunction), **METHODS}
+    """Name -> public function, "Class.method" -> public method bound to a valid result, and
+    the constructors that check their arguments (:data:`CONSTRUCTORS`)."""
+    return {**_public(inspect.isfunction), **METHODS, **CONSTRUCTORS}
 
 
 def _instance(cls):
@@ -654,6 +780,8 @@ def _instance(cls):
             datasets.ServajeanTableS2: datasets.servajean_table_s2,
             paper_numbers.PaperNumber: lambda: paper_numbers.entries()[0],
             cdb.ConfidenceDatabase: lambda: _DB,
+            ex.Explorer: lambda: _EXPLORER, ex.View: lambda: _VIEW,
+            ex.Control: lambda: ex.control("acc", "accuracy", (0.6, 0.7, 0.8), fmt="{:.0%}"),
             dbm.DatabaseMeasures: lambda: dbm.database_bootstrap(_PADDED, [2, 3], n_boot=20,
                                                                  rng=0)}[cls]()
 
@@ -671,6 +799,9 @@ def _public_methods(cls) -> list:
 METHODS = {f"{q}.{m}": getattr(_instance(cls), m) for q, cls in public_classes().items()
            for m in _public_methods(cls)}
 
+
+#: Public classes made by the user, not only by the library: their constructors are fuzzed.
+CONSTRUCTORS = {"Control": ex.Control}
 
 FUNCTIONS = public_callables()
 FUZZED = sorted(n for n in FUNCTIONS if n not in EXCLUDED and n in CALLS)
@@ -764,12 +895,18 @@ def check_mutation(qualname: str, name: str, bad) -> str | None:
 
 
 def test_result_classes_are_not_fuzzed_as_constructors():
-    """Public classes are results (frozen dataclasses and named tuples the library builds) or a
-    warning category; their public methods are fuzzed (:data:`METHODS`), their constructors not."""
+    """Public classes are results (frozen dataclasses and named tuples the library builds), a
+    warning category, or the explorers' building blocks; their public methods are fuzzed
+    (:data:`METHODS`), their constructors not, except those in :data:`CONSTRUCTORS`. Of the
+    explorers' blocks, :class:`~metabits.explore.Explorer`, :class:`~metabits.explore.Panel`,
+    :class:`~metabits.explore.Trace` and :class:`~metabits.explore.View` are made by the
+    factories (whose arguments are fuzzed) and checked by ``frames`` when drawn;
+    :class:`~metabits.explore.ExplorerDisplay` is made by ``show``."""
     from metabits._results import Result
+    blocks = (ex.Explorer, ex.ExplorerDisplay, ex.Panel, ex.Trace, ex.View)
     for name, cls in public_classes().items():
-        assert issubclass(cls, (Result, tuple, Warning)) or \
-            cls.__name__ == "PaperNumber", name
+        assert issubclass(cls, (Result, tuple, Warning)) or cls in blocks \
+            or cls.__name__ in ("PaperNumber", *CONSTRUCTORS), name
 
 
 def test_every_public_callable_is_fuzzed_or_excluded_with_a_reason():
@@ -792,6 +929,42 @@ def test_bad_arguments_are_refused_with_value_error(qualname):
     run_limited(func, kwargs, limit=60.0)  # warm up: lazy imports are not the call's time
     failures = [f for name, bad in mutations(qualname)
                 if (f := check_mutation(qualname, name, bad)) is not None]
+    assert not failures, "\n".join(failures)
+
+
+def _bad_control_values(c) -> list:
+    """Values control ``c`` cannot take: outside a slider's range or of the wrong type, or not
+    one of a menu's names."""
+    if not c.numeric:
+        return ["nonsense", 3, None, [c.default], c.default.upper() + "x", True]
+    lo, hi = c.values[0], c.values[-1]
+    bad = [lo - 1, hi + 1, lo - 0.01, hi + 0.01, NAN, INF, -INF, str(lo), None, True, [lo],
+           1j, np.array([lo, hi])]
+    if all(isinstance(v, int) for v in c.values):
+        bad += [lo + 0.5, float(lo)]
+    return bad
+
+
+@pytest.mark.parametrize("factory", sorted(EXPLORERS))
+def test_explorer_views_refuse_values_their_controls_cannot_take(factory):
+    """``Explorer.view``: a value outside a slider's range or of the wrong type, or not one of a
+    menu's names, is refused with a ValueError naming the control; a value between two grid
+    points is a view (the live sliders call it there)."""
+    explorer = _explorer(factory)
+    failures = []
+    for c in explorer.controls:
+        for bad in _bad_control_values(c):
+            (how, what), seconds = run_limited(explorer.view, {c.name: bad})
+            call = f"{factory}(...).view({c.name}={_show(bad)})"
+            if how != "raised" or not isinstance(what, ValueError):
+                failures.append(f"{call}: {how} {_show(what)}")
+            elif not names_argument(str(what), c.name):
+                failures.append(f"{call}: the ValueError does not name {c.name}: {what}")
+        if c.numeric and len(c.values) > 1:
+            between = (c.values[0] + c.values[1]) / 2
+            if all(isinstance(v, int) for v in c.values):
+                between = c.values[0] + 1
+            assert isinstance(explorer.view(**{c.name: between}), ex.View)
     assert not failures, "\n".join(failures)
 
 

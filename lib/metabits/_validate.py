@@ -580,3 +580,50 @@ def as_instance(obj, cls, name: str, what: str = ""):
 
 
 __all__ += ["as_folder", "as_instance", "as_path"]
+
+
+# --- checks for the explorers (metabits.explore) and the Monte Carlo studies ---------------------
+
+def as_number_grid(values, name: str, low: float = -np.inf, high: float = np.inf, *,
+                   low_open: bool = False, high_open: bool = False, integer: bool = False,
+                   why_low: str = "", why_high: str = "") -> tuple:
+    """The grid of one numeric explorer control (:func:`as_grid`: distinct finite numbers in
+    increasing order), every value in ``[low, high]`` (ends excluded when ``*_open``) and, with
+    ``integer``, every value an integer. Returned as :func:`as_grid` returns it."""
+    g = as_grid(values, name)
+    if isinstance(g[0], str):
+        raise ValueError(f"{name} must be numbers; got names {list(g)}")
+    if integer and any(not isinstance(v, int) for v in g):
+        raise ValueError(f"{name} must be integers; got {list(g)}")
+    as_probability(np.asarray(g, dtype=float), name, low, high, low_open=low_open,
+                   high_open=high_open, why_low=why_low, why_high=why_high)
+    return g
+
+
+def as_format(fmt, name: str, examples=()) -> str:
+    """A ``str.format`` pattern with one positional field (e.g. ``"{:.0%}"``) that formats every
+    value of ``examples`` (a control's grid): a bad pattern is refused now, not when a value is
+    first displayed."""
+    if not isinstance(fmt, str):
+        raise ValueError(f"{name} must be a format string such as '{{:.2f}}'; got {fmt!r}")
+    for value in examples:
+        try:
+            fmt.format(value)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+            raise ValueError(f"{name} {fmt!r} cannot format the value {value!r}: "
+                             f"{type(exc).__name__}: {exc}") from None
+    if "{" not in fmt.replace("{{", ""):
+        raise ValueError(f"{name} {fmt!r} has no field for the value (e.g. '{{:.2f}}')")
+    return fmt
+
+
+def as_text(text, name: str, identifier: bool = False) -> str:
+    """A non-empty ``str`` (a label, a name); with ``identifier`` a Python identifier (a keyword
+    argument's name)."""
+    if not isinstance(text, str) or not text or (identifier and not text.isidentifier()):
+        what = "a Python identifier" if identifier else "a non-empty str"
+        raise ValueError(f"{name} must be {what}; got {text!r}")
+    return text
+
+
+__all__ += ["as_format", "as_number_grid", "as_text"]

@@ -10,6 +10,7 @@ import numpy as np
 
 import metabits as mb
 from metabits import roberts2026
+from metabits._validate import as_prior, as_probability, as_scalar
 
 from .paper_number import KNOWN_DISCREPANCY, PaperNumber
 
@@ -45,11 +46,29 @@ def one_sided_detector_oskr(prevalence: float = 0.5, flagged: float = 0.8) -> fl
     T = success (probability ``prevalence``), S = "not flagged"; a reading of the essay's OSKR
     explorer at sliders 50% and 80% (chapter 'An audit of the essay's numbers').
 
+    Parameters
+    ----------
+    prevalence : float, default 0.5
+        P(T = success), in (0, 1).
+    flagged : float, default 0.8
+        The share of failures the detector flags, in [0, 1].
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    ValueError
+        For a prevalence outside (0, 1) or a share outside [0, 1].
+
     Examples
     --------
     >>> round(one_sided_detector_oskr(), 5)
     0.60999
     """
+    prevalence = as_prior(prevalence, "prevalence")
+    flagged = float(as_probability(as_scalar(flagged, "flagged"), "flagged"))
     return float(mb.binary_channel(prevalence, 1.0, 1.0 - flagged).oskr)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._validate import as_instance
 from .model import Control, Explorer, Trace, View, _check_trace
 from .web import static_html
 
@@ -60,7 +61,8 @@ def to_matplotlib(explorer: Explorer, view: View | None = None):
     Raises
     ------
     ValueError
-        For a view whose traces are not valid (:func:`frames`).
+        For an ``explorer`` that is not an :class:`Explorer`, a ``view`` that is not a
+        :class:`View`, or a view whose traces are not valid (:func:`frames`).
 
     References
     ----------
@@ -75,6 +77,9 @@ def to_matplotlib(explorer: Explorer, view: View | None = None):
     """
     from matplotlib.figure import Figure  # imported here: not at import metabits
 
+    as_instance(explorer, Explorer, "explorer")
+    if view is not None:
+        as_instance(view, View, "view", "from explorer.view")
     if view is None:
         view = explorer.view()
     n = len(explorer.panels)
@@ -169,7 +174,8 @@ def live(explorer: Explorer):
     Raises
     ------
     ValueError
-        If the explorer's function rejects the default setting.
+        If ``explorer`` is not an :class:`Explorer`, or its function rejects the default
+        setting.
 
     References
     ----------
@@ -186,6 +192,7 @@ def live(explorer: Explorer):
     """
     import ipywidgets as widgets  # imported here: only a live explorer needs it
 
+    as_instance(explorer, Explorer, "explorer")
     controls = [_widget(c) for c in explorer.controls]
     out = widgets.Output()
 

@@ -11,12 +11,13 @@ imports no plotting or widget library.
 from __future__ import annotations
 
 import itertools
+import numbers
 from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
 
-from .._validate import as_choice, as_grid, as_int
+from .._validate import as_choice, as_format, as_grid, as_instance, as_int, as_text
 
 __all__ = ["DASHES", "TRACE_KINDS", "Control", "Explorer", "Panel", "Trace", "View", "control",
            "frames", "grid"]
@@ -42,6 +43,13 @@ class Control:
         The value shown first, one of ``values``.
     fmt : str
         Format of a value for display, e.g. ``"{:.0%}"``.
+
+    Raises
+    ------
+    ValueError
+        When made with a ``name`` that is not an identifier, a ``label`` that is not a non-empty
+        str, a bad grid (:func:`control`), a ``default`` not in the grid or a ``fmt`` that cannot
+        format the grid's values.
     """
 
     name: str
@@ -50,14 +58,52 @@ class Control:
     default: object
     fmt: str = "{}"
 
+    def __post_init__(self):
+        # checked when the control is made, not when a value is first shown
+        as_text(self.name, "name of a control", identifier=True)
+        as_text(self.label, f"label of control {self.name!r}")
+        values = as_grid(self.values, f"values of control {self.name!r}")
+        object.__setattr__(self, "values", values)
+        if not _in_grid(self.default, values):
+            raise ValueError(f"default {self.default!r} of control {self.name!r} is not one of "
+                             f"its values {values}")
+        as_format(self.fmt, f"fmt of control {self.name!r}", values)
+
     @property
     def numeric(self) -> bool:
         """Whether the values are numbers (a slider) rather than names (a menu)."""
         return not isinstance(self.values[0], str)
 
     def show(self, value) -> str:
-        """``value`` formatted for display."""
-        return self.fmt.format(value)
+        """``value`` (a value the control can take, :meth:`Explorer.view`) formatted for
+        display."""
+        return self.fmt.format(_control_value(self, value))
+
+
+def _in_grid(value, values: tuple) -> bool:
+    """Whether ``value`` is one of a grid's ``values`` (a number or a name; not a bool)."""
+    return (isinstance(value, (str, numbers.Real)) and not isinstance(value, (bool, np.bool_))
+            and value in values)
+
+
+def _control_value(c: Control, value):
+    """``value`` if control ``c`` can take it: one of a menu's names, or a number within a
+    slider's range (between grid points too: the live sliders move freely), an integer if the
+    grid's values are integers."""
+    if not c.numeric:
+        if not isinstance(value, str) or value not in c.values:
+            raise ValueError(f"the value of control {c.name!r} must be one of {c.values}; "
+                             f"got {value!r}")
+        return value
+    lo, hi = c.values[0], c.values[-1]
+    integer = all(isinstance(v, int) for v in c.values)
+    what = "an integer" if integer else "a number"
+    if isinstance(value, (bool, np.bool_)) or not isinstance(
+            value, numbers.Integral if integer else numbers.Real) \
+            or not lo <= value <= hi:   # NaN fails the comparison
+        raise ValueError(f"the value of control {c.name!r} must be {what} in [{lo:g}, {hi:g}]; "
+                         f"got {value!r}")
+    return value
 
 
 @dataclass(frozen=True)
@@ -143,11 +189,21 @@ class View:
     caption: str
 
     def trace(self, name: str, panel: int | None = None) -> Trace:
-        """The trace called ``name`` (in ``panel``, if given)."""
+        """The trace called ``name`` (in ``panel``, if given).
+
+        Raises
+        ------
+        ValueError
+            If there is no such trace, or ``panel`` is not an integer >= 0.
+        """
+        if panel is not None:
+            as_int(panel, "panel", least=0)
         for t in self.traces:
             if t.name == name and (panel is None or t.panel == panel):
                 return t
-        raise KeyError(f"no trace {name!r}" + ("" if panel is None else f" in panel {panel}"))
+        raise ValueError(f"no trace named {name!r}"
+                         + ("" if panel is None else f" in panel {panel}")
+                         + f"; the traces are {sorted({t.name for t in self.traces})}")
 
 
 @dataclass(frozen=True)
@@ -178,12 +234,22 @@ class Explorer:
     fixed: tuple = ()
 
     def view(self, **values) -> View:
-        """The view at ``values`` (missing controls at their defaults), fixed traces first."""
+        """The view at ``values`` (missing controls at their defaults), fixed traces first.
+
+        A value may lie between a slider's grid points (the live sliders call it there) but not
+        outside its range; a menu's value must be one of its names.
+
+        Raises
+        ------
+        ValueError
+            For an unknown control or a value the control cannot take.
+        """
         unknown = set(values) - {c.name for c in self.controls}
         if unknown:
             raise ValueError(f"unknown control {sorted(unknown)[0]!r} of explorer {self.key!r}; "
                              f"its controls are {[c.name for c in self.controls]}")
-        args = {c.name: values.get(c.name, c.default) for c in self.controls}
+        args = {c.name: _control_value(c, values[c.name]) if c.name in values else c.default
+                for c in self.controls}
         v = self.draw(**args)
         return View(tuple(self.fixed) + tuple(v.traces), v.caption)
 
@@ -212,8 +278,10 @@ def control(name: str, label: str, values, default=None, fmt: str | None = None)
     Raises
     ------
     ValueError
-        For an empty grid, repeated values, numbers not increasing or not finite, a mixture of
-        numbers and strings, or a default that is not in the grid.
+        For a ``name`` that is not an identifier, a ``label`` that is not a non-empty str, an
+        empty grid, repeated values, numbers not increasing or not finite, a mixture of numbers
+        and strings, a default that is not in the grid, or a ``fmt`` that is not a format string
+        for the grid's values.
 
     References
     ----------
@@ -227,10 +295,11 @@ def control(name: str, label: str, values, default=None, fmt: str | None = None)
     >>> control("kind", "noise", ["uniform", "normal"]).default
     'normal'
     """
+    as_text(name, "name of a control", identifier=True)
     grid_values = as_grid(values, f"values of control {name!r}")
     if default is None:
         default = grid_values[len(grid_values) // 2]
-    elif default not in grid_values:
+    elif not _in_grid(default, grid_values):
         raise ValueError(f"default {default!r} of control {name!r} is not one of its values "
                          f"{grid_values}")
     else:
@@ -257,7 +326,7 @@ def grid(explorer: Explorer) -> list:
     Raises
     ------
     ValueError
-        If ``explorer`` has no controls.
+        If ``explorer`` is not an :class:`Explorer` or has no controls.
 
     References
     ----------
@@ -270,6 +339,7 @@ def grid(explorer: Explorer) -> list:
     >>> grid(e)
     [{'acc': 0.6}, {'acc': 0.7}]
     """
+    as_instance(explorer, Explorer, "explorer")
     if not explorer.controls:
         raise ValueError(f"explorer {explorer.key!r} has no controls")
     names = [c.name for c in explorer.controls]
@@ -292,8 +362,8 @@ def frames(explorer: Explorer) -> tuple:
     Raises
     ------
     ValueError
-        If the explorer's function raises it at a point of the grid (a grid beyond the range
-        the library accepts), or returns something that is not a :class:`View` of valid traces.
+        If ``explorer`` is not an :class:`Explorer`, or its function raises it at a point of the
+        grid, or returns something that is not a :class:`View` of valid traces.
 
     References
     ----------

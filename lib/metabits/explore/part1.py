@@ -16,7 +16,7 @@ from .. import (binning, cwmv_accuracy, discrete_confidence, fit_meta_d, group_a
                 info_bounds, majority_vote_accuracy, noise_group, noise_info,
                 rating_probabilities, roc_bounds_type1, roc_bounds_type2, roc_curve_type1,
                 roc_curve_type2, type2_measures)
-from .._validate import as_grid, as_int, as_noise_kind
+from .._validate import as_grid, as_int, as_noise_kind, as_number_grid, as_positive, as_size
 from ..palette import (ACCENT, BLUE, GREEN, LIGHT_GREY, NOISE_DASH, NOISE_STYLE, ORANGE,
                        REGION_COLOR)
 from .model import Explorer, Panel, Trace, View, control
@@ -34,6 +34,11 @@ def _line_style(kind: str) -> dict:
 
 def _pct(x: float) -> str:
     return f"{100 * x:.0f}%" if abs(100 * x - round(100 * x)) < 1e-9 else f"{100 * x:.1f}%"
+
+
+def _acc_grid(acc, high_open: bool, why_low: str = "") -> tuple:
+    """An accuracy slider's grid, checked when the explorer is made (not in its frames)."""
+    return as_number_grid(acc, "acc", 0.5, 1.0, high_open=high_open, why_low=why_low)
 
 
 def noise_cases_explorer(acc=ACC_GRID, kinds=("uniform", "normal", "binary")) -> Explorer:
@@ -60,7 +65,8 @@ def noise_cases_explorer(acc=ACC_GRID, kinds=("uniform", "normal", "binary")) ->
     Raises
     ------
     ValueError
-        For accuracies outside [0.5, 1) or an unknown noise kind (when the frames are computed).
+        For an accuracy grid that is not increasing numbers in [0.5, 1), or ``kinds`` that are
+        not distinct noise kinds.
 
     References
     ----------
@@ -75,7 +81,8 @@ def noise_cases_explorer(acc=ACC_GRID, kinds=("uniform", "normal", "binary")) ->
     >>> v.trace("confidence").y[[0, -1]].round(2).tolist()
     [0.6, 0.4]
     """
-    kinds = tuple(as_noise_kind(k) for k in kinds)
+    acc = _acc_grid(acc, high_open=True)
+    kinds = tuple(as_noise_kind(k) for k in as_grid(kinds, "kinds (noise kinds)"))
     edges = np.round(np.arange(0.55, 0.951, 0.05), 2)
     centres = np.round(np.arange(0.525, 1.0, 0.05), 3)
     a = np.linspace(0.5, 1.0, 101)
@@ -139,7 +146,7 @@ def roc_explorer(acc=ACC_GRID) -> Explorer:
     Raises
     ------
     ValueError
-        For accuracies outside [0.5, 1) (when the frames are computed).
+        For an accuracy grid that is not increasing numbers in [0.5, 1).
 
     References
     ----------
@@ -151,6 +158,7 @@ def roc_explorer(acc=ACC_GRID) -> Explorer:
     >>> v.trace("uniform noise", panel=1).y.round(3).tolist()
     [0.0, 0.571, 1.0]
     """
+    acc = _acc_grid(acc, high_open=True)
     fpr = np.linspace(0.0, 1.0, 101)
     diag = Trace("chance", [0.0, 1.0], [0.0, 1.0], color=LIGHT_GREY, dash="dot")
 
@@ -204,7 +212,8 @@ def group_explorer(acc=ACC_GRID, K=tuple(range(1, 16))) -> Explorer:
     Raises
     ------
     ValueError
-        For accuracies outside [0.5, 1] or group sizes that are not integers in [1, 20].
+        For an accuracy grid that is not increasing numbers in [0.5, 1], or group sizes that
+        are not increasing integers in [1, 20].
 
     References
     ----------
@@ -216,6 +225,9 @@ def group_explorer(acc=ACC_GRID, K=tuple(range(1, 16))) -> Explorer:
     >>> dict(zip(v.trace("at K").y, v.trace("at K").x.round(3).tolist()))["MV"]
     0.784
     """
+    acc = _acc_grid(acc, high_open=False,
+                    why_low="a member accuracy below the larger prior 0.5 is not a Bayes "
+                            "prediction's (Assumption 4)")
     sizes = as_grid(K, "group sizes K")
     for k in sizes:
         as_int(k, "group size K", least=1, most=20)
@@ -291,7 +303,9 @@ def type2_explorer(d=(1.0, 1.5, 2.0, 2.5), meta_d=tuple(np.round(np.arange(0, 3.
     Raises
     ------
     ValueError
-        For d′ <= 0, meta-d′ < 0 or fewer than 2 levels (when the frames are computed).
+        For grids that are not increasing numbers, d′ <= 0, meta-d′ < 0, a pair (d′, meta-d′)
+        whose rating table underflows (:func:`metabits.sdt.rating_probabilities`), or levels
+        that are not an integer in [2, 20].
 
     References
     ----------
@@ -304,7 +318,17 @@ def type2_explorer(d=(1.0, 1.5, 2.0, 2.5), meta_d=tuple(np.round(np.arange(0, 3.
     >>> dict(zip(v.trace("measure").y, v.trace("measure").x.round(2).tolist()))["M-ratio"]
     1.0
     """
-    levels = as_int(levels, "levels", least=2)
+    levels = as_size(levels, "levels", least=2, most=20)
+    d = as_grid(d, "d' grid")
+    as_positive(d, "d'")
+    meta_d = as_grid(meta_d, "meta_d grid")
+    if isinstance(d[0], str) or isinstance(meta_d[0], str):
+        raise ValueError(f"the d' and meta_d grids must be numbers; got {d} and {meta_d}")
+    if min(meta_d) < 0:
+        raise ValueError(f"meta_d (meta-d') must be >= 0; got {min(meta_d):g}")
+    for dv in d:   # every table of the grid exists (cheap: the fits are done in the frames)
+        for mv in meta_d:
+            rating_probabilities(dv, mv, K=levels)
     columns = [f"S1 {k}" for k in range(levels, 0, -1)] + [f"S2 {k}" for k in range(1, levels + 1)]
     names = ["M-ratio", "meta-I₁ʳ", "meta-I₂ʳ", "RMI"]
 

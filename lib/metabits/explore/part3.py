@@ -28,7 +28,7 @@ import functools
 import numpy as np
 
 from .. import entropy, feedback_channel
-from .._validate import as_float_array, as_int, as_probability
+from .._validate import as_number_grid
 from ..palette import BLACK, BLUE, GREEN, GREY, PURPLE, SKY_BLUE, VERMILLION
 from .model import Explorer, Panel, Trace, View, control
 
@@ -44,10 +44,10 @@ def _steps(lo: float, hi: float, step: float) -> tuple:
     return tuple(float(v) for v in np.round(lo + step * np.arange(n + 1), 3))
 
 
-def _grid(values, name: str, **kw) -> tuple:
-    """A control grid of probabilities, checked now (not when the frames are computed)."""
-    as_probability(np.asarray(list(values), dtype=float), name, **kw)
-    return tuple(values)
+def _grid(values, name: str, low: float = 0.0, high: float = 1.0, **kw) -> tuple:
+    """A control grid of probabilities (increasing, in [``low``, ``high``]), checked now (not
+    when the frames are computed)."""
+    return as_number_grid(values, name, low, high, **kw)
 
 
 def _prevalence_grid(values, name: str = "prevalence grid") -> tuple:
@@ -270,8 +270,7 @@ def oskr_surface_explorer(prevalence=(0.5, 0.6, 0.7, 0.8, 0.9, 0.95),
     0.408
     """
     prevalence = _prevalence_grid(prevalence)
-    gains = tuple(float(v) for v in as_probability(as_float_array(list(gains), "gains"),
-                                                   "verifier gains"))
+    gains = tuple(float(v) for v in _grid(gains, "gains (verifier gains)"))
     if not 1 <= len(gains) <= 6:
         raise ValueError(f"give 1 to 6 gains to draw as lines; got {len(gains)}")
     eps = np.linspace(0.0, 0.5, 51)
@@ -339,11 +338,9 @@ def entropy_explorer(active=tuple(range(1, 9)), skew=_steps(0.0, 3.0, 0.25)) -> 
     >>> v.trace("P(X)").y.round(3).tolist()[:2], float(v.trace("bits").x[0])
     ([0.125, 0.125], 3.0)
     """
-    for k in active:
-        as_int(k, "number of outcomes", least=1, most=8)
-    skew_values = as_float_array(list(skew), "skew grid")
-    if np.any(skew_values < 0):
-        raise ValueError(f"skew must be >= 0; got {skew_values.min():g}")
+    active = as_number_grid(active, "active (grid of the number of outcomes)", 1, 8,
+                            integer=True)
+    skew = as_number_grid(skew, "skew grid", 0.0)
     labels = tuple(str(i) for i in range(1, 9))
 
     def draw(active, skew):

@@ -14,14 +14,16 @@ The essay's printed settings come from :mod:`metabits.roberts2026`; the channels
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 
 from .. import (binary_channel, cognitive_chain as cc, effective_error_for_oskr, feedback_channel,
                 hit_rate_for_oskr, roberts2026)
-from .._validate import as_probability
+from .._validate import as_float_array, as_prior, as_probability
 from ..palette import BLACK, BLUE, GREEN, GREY, PURPLE, VERMILLION
 from .model import Explorer, Panel, Trace, View, control
-from .part3 import _default, _grid, _prevalence_grid, _steps
+from .part3 import _default, _grid, _steps
 
 __all__ = ["alpha_beta_explorer", "deployment_explorer", "router_explorer", "verifier_explorer"]
 
@@ -67,7 +69,7 @@ def alpha_beta_explorer(wrong=_steps(0.0, 0.5, 0.01), accuracy: float = 0.72) ->
     0.814
     """
     wrong = _grid(wrong, "grid of P(confident | wrong)")
-    acc = float(_prevalence_grid([accuracy], "accuracy")[0])
+    acc = as_prior(accuracy, "accuracy")
     fa_all = np.linspace(0.0, 1.0, 101)
     fixed = [Trace("largest OSKR (hit rate 1)", fa_all, binary_channel(acc, 1.0, fa_all).oskr,
                    panel=1, color=BLUE)]
@@ -193,8 +195,9 @@ def deployment_explorer(agents=None, accuracy_threshold=_steps(0.6, 0.95, 0.05),
     Raises
     ------
     ValueError
-        For no agents, an accuracy or OSKR outside [0, 1], a threshold outside [0, 1], or a grid
-        that is empty, repeats a value or is not increasing.
+        For ``agents`` that is not a mapping of at least one agent to a pair (accuracy, OSKR),
+        an accuracy or OSKR outside [0, 1], a threshold outside [0, 1], or a grid that is empty,
+        repeats a value or is not increasing.
 
     References
     ----------
@@ -209,16 +212,21 @@ def deployment_explorer(agents=None, accuracy_threshold=_steps(0.6, 0.95, 0.05),
     """
     if agents is None:
         agents = {"System Alpha": roberts2026.ALPHA[:2], "System Beta": roberts2026.BETA[:2]}
-    if not agents:
-        raise ValueError("give at least one agent as name: (accuracy, OSKR)")
+    if not isinstance(agents, Mapping) or not agents:
+        raise ValueError("agents must be a mapping with at least one agent, name: (accuracy, "
+                         f"OSKR); got {agents!r}")
     names = [str(n) for n in agents]
-    values = np.array([tuple(v) for v in agents.values()], dtype=float)
-    if values.ndim != 2 or values.shape[1] != 2:
-        raise ValueError("each agent needs (accuracy, OSKR)")
-    acc = as_probability(values[:, 0], "agent accuracy")
-    k = as_probability(values[:, 1], "agent OSKR")
-    a_grid = _grid(accuracy_threshold, "accuracy-threshold grid")
-    k_grid = _grid(oskr_threshold, "OSKR-threshold grid")
+    values = []
+    for n, v in agents.items():
+        pair = as_float_array(v, f"agents[{n!r}]")
+        if pair.shape != (2,):
+            raise ValueError(f"agents[{n!r}] must be (accuracy, OSKR); got {v!r}")
+        values.append(pair)
+    values = np.array(values)
+    acc = as_probability(values[:, 0], "agents' accuracy")
+    k = as_probability(values[:, 1], "agents' OSKR")
+    a_grid = _grid(accuracy_threshold, "accuracy_threshold grid")
+    k_grid = _grid(oskr_threshold, "oskr_threshold grid")
     colours = dict(zip(cc.POSTURES.values(), (GREEN, BLUE, PURPLE, VERMILLION)))
 
     def draw(accuracy_threshold, oskr_threshold):
@@ -275,8 +283,9 @@ def router_explorer(tasks=None, oskr_by_operation=None,
     Raises
     ------
     ValueError
-        For no tasks, loads or OSKRs outside [0, 1] or not one per operation, a task that loads
-        no operation, or a grid that is empty, repeats a value or is not increasing.
+        For ``tasks`` that is not a mapping of at least one task to its loads, loads or OSKRs
+        outside [0, 1] or not one per operation, a task that loads no operation, or a grid that
+        is empty, repeats a value or is not increasing.
 
     References
     ----------
@@ -292,18 +301,22 @@ def router_explorer(tasks=None, oskr_by_operation=None,
     """
     if tasks is None:
         tasks = {"every operation at load 0.3": np.full(len(cc.OPERATIONS), 0.3)}
+    if not isinstance(tasks, Mapping) or not tasks:
+        raise ValueError("tasks must be a mapping with at least one task, name: loads; got "
+                         f"{tasks!r}")
     if oskr_by_operation is None:
         trace = cc.simulate_chain(cc.roberts_profiles().scores[0], 20_000, rng=7)
         oskr_by_operation = cc.per_operation_oskr(trace, n_boot=2, rng=8).oskr
-    if not tasks:
-        raise ValueError("give at least one task as name: loads")
     base = np.array(as_probability(oskr_by_operation, "oskr_by_operation"), dtype=float)
     if base.shape != (len(cc.OPERATIONS),):
         raise ValueError(f"oskr_by_operation needs one value per operation ({len(cc.OPERATIONS)}); "
                          f"got shape {base.shape}")
-    loads = {str(n): np.asarray(w, dtype=float) for n, w in tasks.items()}
+    loads = {str(n): as_float_array(w, f"tasks[{n!r}] (loads)") for n, w in tasks.items()}
     for name, w in loads.items():
-        cc.route_task(w, base)   # checks each task now: shape, range, at least one operation
+        try:   # checks each task now: shape, range, at least one operation
+            cc.route_task(w, base)
+        except ValueError as exc:
+            raise ValueError(f"tasks[{name!r}]: {exc}") from None
     grid_v = _grid(verify, "grid of the Verify OSKR")
     iv = cc.OPERATIONS.index("Verify")
 

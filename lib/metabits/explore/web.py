@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .._validate import as_instance
 from ..palette import WEB_AXIS, WEB_GRID
 from .model import Explorer, Panel, View, frames
 
@@ -178,7 +179,7 @@ def plotly_figures(explorer: Explorer, view: View | None = None) -> list:
     Raises
     ------
     ValueError
-        As :func:`frames`.
+        As :func:`frames`, or for a ``view`` that is not a :class:`View`.
 
     References
     ----------
@@ -191,6 +192,9 @@ def plotly_figures(explorer: Explorer, view: View | None = None) -> list:
     >>> len(figs), figs[0]["layout"]["xaxis"]["title"]["text"]
     (2, 'false positive rate')
     """
+    as_instance(explorer, Explorer, "explorer")
+    if view is not None:
+        as_instance(view, View, "view", "from explorer.draw")
     views = frames(explorer)
     if view is None:
         view = explorer.draw(**{c.name: c.default for c in explorer.controls})

@@ -19,7 +19,7 @@ import numpy as np
 
 from .._formulas import h2
 from .._results import Result
-from .._validate import as_probability, scalar_or_array
+from .._validate import as_counts, as_probability, scalar_or_array
 
 __all__ = ["Capacity", "calibration_gap", "capacity_share", "channel_capacity"]
 
@@ -170,13 +170,13 @@ def calibration_gap(joint, stated):
     >>> calibration_gap(joint, [0.8, 0.2]), round(calibration_gap(joint, [0.99, 0.5]), 3)
     (0.0, 0.245)
     """
-    j = np.asarray(joint, dtype=float)
-    if j.ndim != 2 or j.shape[0] != 2 or np.any(~np.isfinite(j)) or np.any(j < 0) or j.sum() <= 0:
+    j = as_counts(joint, "joint")
+    if j.ndim != 2 or j.shape[0] != 2 or j.sum() <= 0:
         raise ValueError("joint must be a 2 × k table of non-negative numbers with a positive sum")
-    s = np.asarray(as_probability(stated, "stated"), dtype=float).ravel()
-    if s.size != j.shape[1]:
+    s = np.asarray(as_probability(stated, "stated"), dtype=float)
+    if s.ndim != 1 or s.size != j.shape[1]:
         raise ValueError(f"stated needs one value per self-report value ({j.shape[1]}); "
-                         f"got {s.size}")
+                         f"got shape {s.shape}")
     j = j / j.sum()
     m = j.sum(axis=0)
     observed = np.divide(j[0], m, out=np.zeros_like(m), where=m > 0)

@@ -26,7 +26,8 @@ import numpy as np
 from scipy.special import ndtri
 
 from .._results import Bounds
-from .._validate import as_int, as_noise_kind, as_rng
+from .._validate import (as_accuracy, as_choice, as_instance, as_int, as_noise_kind, as_positive,
+                         as_probability, as_rng, as_scalar, as_size)
 from .simulation import MCEstimate, mc_mean, response_probabilities, theoretical_measures
 
 __all__ = ["COVERAGE_AGENTS", "COVERAGE_N", "coverage_difference", "fieller_interval",
@@ -57,8 +58,9 @@ def fieller_interval(numerator: MCEstimate, denominator: MCEstimate,
     Raises
     ------
     ValueError
-        If an argument is not an :class:`~metabits.studies.simulation.MCEstimate`, ``level`` is not in
-        (0, 1), or the denominator is within ``z`` standard errors of 0 (the interval would be
+        If an argument is not an :class:`~metabits.studies.simulation.MCEstimate` with a finite
+        value and a finite standard error >= 0, ``level`` is not in (0, 1), or the denominator
+        is within ``z`` standard errors of 0 (the interval would be
         unbounded).
 
     References
@@ -71,13 +73,11 @@ def fieller_interval(numerator: MCEstimate, denominator: MCEstimate,
     >>> round(lo, 2), round(hi, 2)
     (3.91, 6.71)
     """
-    if not isinstance(numerator, MCEstimate) or not isinstance(denominator, MCEstimate):
-        raise ValueError("fieller_interval takes two MCEstimate results (from mc_mean or mc_sd)")
-    if not 0.0 < float(level) < 1.0:
-        raise ValueError(f"level must be in (0, 1); got {level!r}")
+    a, sa = _estimate(numerator, "numerator")
+    b, sb = _estimate(denominator, "denominator")
+    level = float(as_probability(as_scalar(level, "level"), "level", low_open=True,
+                                 high_open=True))
     z = float(ndtri(0.5 + level / 2))
-    a, sa = np.asarray(numerator.value, float), np.asarray(numerator.se, float)
-    b, sb = np.asarray(denominator.value, float), np.asarray(denominator.se, float)
     q = b ** 2 - z ** 2 * sb ** 2
     if np.any(q <= 0):
         raise ValueError(f"the denominator is within {z:.2f} Monte Carlo standard errors of 0: "
@@ -87,6 +87,18 @@ def fieller_interval(numerator: MCEstimate, denominator: MCEstimate,
     if np.ndim(lo) == 0:
         return Bounds(float(lo), float(hi))
     return Bounds(lo, hi)
+
+
+def _estimate(est, name: str):
+    """An MCEstimate's value and standard error as float arrays: finite, the error >= 0."""
+    as_instance(est, MCEstimate, name, "from mc_mean or mc_sd")
+    value = np.asarray(est.value, float) if np.ndim(est.value) else as_scalar(est.value, name)
+    se = np.asarray(est.se, float) if np.ndim(est.se) else as_scalar(est.se, name)
+    if not (np.all(np.isfinite(value)) and np.all(np.isfinite(se))):
+        raise ValueError(f"{name} must have a finite value and standard error; got {est!r}")
+    if np.any(np.asarray(se) < 0):
+        raise ValueError(f"{name} has a negative standard error: {est!r}")
+    return np.asarray(value, float), np.asarray(se, float)
 
 
 def _rmi_plugin(counts: np.ndarray) -> np.ndarray:
@@ -129,7 +141,8 @@ def rmi_bias(kind: str, acc: float, n_per_label: int, n_sets: int, rng=None,
     Raises
     ------
     ValueError
-        For an unknown ``kind``, an accuracy outside [0.5, 1) or sizes that are not positive.
+        For an unknown ``kind``, an accuracy outside [0.5, 1) or sizes that are not positive
+        integers (``chunk`` at most 10**6).
 
     References
     ----------
@@ -142,9 +155,10 @@ def rmi_bias(kind: str, acc: float, n_per_label: int, n_sets: int, rng=None,
     (0.014, True)
     """
     kind = as_noise_kind(kind)
-    n_sets = as_int(n_sets, "n_sets", least=2)
-    n_per_label = as_int(n_per_label, "n_per_label")
-    chunk = as_int(chunk, "chunk")
+    acc = as_accuracy(acc, "acc", high_open=True, scalar=True)
+    n_sets = as_size(n_sets, "n_sets", least=2)
+    n_per_label = as_size(n_per_label, "n_per_label")
+    chunk = as_size(chunk, "chunk", most=10 ** 6)
     p = response_probabilities(kind, acc)
     line = float(theoretical_measures(kind, acc, sdt=False).RMI)
     gen = as_rng(rng)
@@ -171,7 +185,7 @@ _CHUNK = 1000  # data sets bootstrapped at once (fixed: the results depend on it
 def _agent_joint(agent: str) -> np.ndarray:
     from ..oskr.feedback_channel import feedback_channel
 
-    if agent not in COVERAGE_AGENTS:
+    if not isinstance(agent, str) or agent not in COVERAGE_AGENTS:
         raise ValueError(f"agent must be one of {sorted(COVERAGE_AGENTS)}; got {agent!r}")
     prev, eps = COVERAGE_AGENTS[agent]
     return np.asarray(feedback_channel(prev, eps, 0.0).confusion)
@@ -215,7 +229,8 @@ def oskr_coverage(agent: str, n: int, n_sets: int, n_boot: int = 500, level: flo
     Raises
     ------
     ValueError
-        For an unknown agent or sizes that are not positive.
+        For an unknown agent, sizes that are not positive integers (or beyond 10**6 data sets
+        or resamples), a level outside (0, 1) or a seed that is not an integer >= 0.
 
     Examples
     --------
@@ -226,8 +241,12 @@ def oskr_coverage(agent: str, n: int, n_sets: int, n_boot: int = 500, level: flo
     from ..oskr import oskr_ci_from_table, oskr_from_table
 
     joint = _agent_joint(agent)
-    n = as_int(n, "n")
-    n_sets = as_int(n_sets, "n_sets")
+    n = as_size(n, "n")
+    n_sets = as_size(n_sets, "n_sets", most=10 ** 6)
+    n_boot = as_size(n_boot, "n_boot", most=10 ** 6)
+    level = float(as_probability(as_scalar(level, "level"), "level", low_open=True,
+                                 high_open=True))
+    seed = as_int(seed, "seed", least=0)
     true = float(oskr_from_table(joint).oskr)
     gen = np.random.default_rng(_cell_seed(agent, n, seed))
     tables = gen.multinomial(n, joint.ravel(), size=n_sets).reshape(-1, 2, 2)
@@ -260,16 +279,27 @@ def oskr_coverage_study(n_sets: int = 10_000, n_boot: int = 500, seed: int = 202
     n_boot : int, default 500
     seed : int, default 2026
     target_se : float, optional
-        If given, raise ``ValueError`` when a cell's standard error exceeds it.
+        If given (> 0), raise ``ValueError`` when a cell's standard error exceeds it.
 
     Returns
     -------
     pandas.DataFrame
         Columns ``agent``, ``N``, ``method``, ``covered``, ``covered_by_both``, ``data_sets``,
         ``coverage``, ``mc_se``, ``n_boot``, ``seed`` — the layout of ``data/oskr_coverage.csv``.
+
+    Raises
+    ------
+    ValueError
+        For sizes that are not positive integers (or beyond 10**6), a seed that is not an
+        integer >= 0, a ``target_se`` that is not a number > 0, or a cell above ``target_se``.
     """
     import pandas as pd
 
+    n_sets = as_size(n_sets, "n_sets", most=10 ** 6)
+    n_boot = as_size(n_boot, "n_boot", most=10 ** 6)
+    seed = as_int(seed, "seed", least=0)
+    if target_se is not None:
+        target_se = float(as_positive(as_scalar(target_se, "target_se"), "target_se"))
     rows = []
     for agent in COVERAGE_AGENTS:
         for n in COVERAGE_N:
@@ -314,7 +344,7 @@ def coverage_difference(table, agent: str, n: int) -> MCEstimate:
     Raises
     ------
     ValueError
-        If the table has no such cell.
+        If ``table`` is not a coverage table, or has no cell for ``agent`` and ``n``.
 
     Examples
     --------
@@ -322,6 +352,14 @@ def coverage_difference(table, agent: str, n: int) -> MCEstimate:
     >>> bool(d.value < -5 * d.se)     # BCa covers less than the percentile interval
     True
     """
+    import pandas as pd
+
+    need = {"agent", "N", "method", "covered", "covered_by_both", "data_sets"}
+    if not isinstance(table, pd.DataFrame) or not need <= set(table.columns) or table.empty:
+        raise ValueError("table must be a non-empty coverage table (oskr_coverage_table or "
+                         f"oskr_coverage_study) with columns {sorted(need)}")
+    agent = as_choice(agent, sorted(set(table.agent)), "agent")
+    n = as_int(n, "n")
     cell = table[(table.agent == agent) & (table.N == n)].set_index("method")
     if set(cell.index) != set(COVERAGE_METHODS):
         raise ValueError(f"the table has no cell for agent {agent!r} and N = {n}")
