@@ -392,9 +392,10 @@ CALLS = {
     "fit_meta_d": {"nR_S1": ([84, 56, 48, 12], [[84, -56, 48, 12], [NAN, 1, 2, 3],
                                                       [84, 56, 48], ["a"] * 4, None]),
                          "nR_S2": ([4, 56, 64, 76], [[4, -56, 64, 76], [NAN, 1, 2, 3],
-                                                     [4, 56, 64], ["a"] * 4, None])},
-    "fit_meta_d_many": {},
-    "bootstrap_meta_d": {"pad": (0.25, "nonneg")},
+                                                     [4, 56, 64], ["a"] * 4, None]),
+                   "pad": (0.25, "nonneg?")},  # None: 1/(2K), as every meta-d′ pad
+    "fit_meta_d_many": {"pad": (0.25, "nonneg?")},
+    "bootstrap_meta_d": {"pad": (0.25, "nonneg?")},  # None: 1/(2K), as every meta-d′ pad
     "equiprobable_criteria": {"c": (0.0, "real")},
     "rating_probabilities": {"c": (0.0, "real"),
                                  "meta_d": (1.0, [NAN, INF, "1", True, None, 80.0, -1.0]),
@@ -434,7 +435,7 @@ CALLS = {
                                       "response": ([0, 1, 3, 3, 2], [[0, 1, 4, 3, 2],
                                                                      [0, 1, 3.5, 3, 2],
                                                                      [0, 1], "abc", None])},
-    "measure_study": {"counts": (np.array(TABLE1)[None], "table")},
+    "measure_study": {"counts": (np.array(TABLE1)[None], "table"), "pad": (0.25, "nonneg?")},
     "paper_study": {},
     "response_probabilities": {},
     "sample_trials": {},

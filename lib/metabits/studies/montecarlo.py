@@ -103,9 +103,9 @@ def _estimate(est, name: str):
 
 def _rmi_plugin(counts: np.ndarray) -> np.ndarray:
     """The plug-in RMI of a stack of tables (NaN where undefined), without meta-I₁ʳ."""
-    from ..info.measures import _measures  # the vectorised core of type2_measures
+    from ..info.measures import _measures, _table_stats  # the core of type2_measures
 
-    v = _measures(counts.astype(float))
+    v = _measures(_table_stats(counts.astype(float)))
     span = v["max_info"] - v["min_info"]
     ok = (v["acc"] < 1.0) & (span > 1e-12)
     return np.where(ok, v["meta_I"] / np.where(ok, span, 1.0), np.nan)
