@@ -145,7 +145,7 @@ def test_oskr_chapter_statements_on_coverage():
         assert abs(cov("agent B", n, "bca") - 0.95) < abs(cov("agent B", n, "percentile") - 0.95)
         assert abs(d.value) > 2 * d.se
     d = montecarlo.coverage_difference(t, "agent B", 2000)
-    assert abs(d.value) < 2 * d.se    # indistinguishable at N = 2000
+    assert abs(d.value) < 0.005       # "differ by only" a few tenths of a point at N = 2000
     for n in (30, 100):               # weak flag: percentile closer, BCa under-covers
         assert abs(cov("weak flag", n, "percentile") - 0.95) < abs(cov("weak flag", n, "bca") - 0.95)
         assert cov("weak flag", n, "bca") < 0.95 - 0.03
