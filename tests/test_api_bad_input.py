@@ -232,6 +232,30 @@ from metabits import montecarlo as _mc  # noqa: E402
 _COVERAGE = _mc.oskr_coverage_table()
 _BAD_SEEDS = [2.5, -1, "3", True, None, NAN, [3], 3j]
 
+# --- metabits.resample and metabits.studies.reliability -----------------------------------------
+
+_BAD_COUNTS = [[[84, -56, 48, 12], [4, 56, 64, 76]], [[84, NAN, 48, 12], [4, 56, 64, 76]],
+               [[84, INF, 48, 12], [4, 56, 64, 76]], [[84, 56.5, 48, 12], [4, 56, 64, 76]],
+               [[84, 56, 48], [4, 56, 64, 76]], [["a", "b"], ["c", "d"]], "abc", None, 3.0, [],
+               [[]], [[True, False], [False, True]], [[84, 56j], [4, 56]], [[2 ** 62, 2 ** 62]],
+               [[1e300, 1e300]], {"counts": TABLE1}]
+_BAD_REPS = ["abc", None, 3.0, [], RAGGED, [True, False, True], [0.1, 0.2j, 0.3], ["a", "b"],
+             {"reps": 0.1}, [[0.1, 0.2], [0.3]]]
+_BAD_HALF_GROUPS = [[[0, 1, 2, 3], [4, 6]], [[0, 1, 2, 3], [3, 4, 5]], [[0, 1, 2, 3]],
+                    [[0, 1, 2, 3], [4, -5]], [[0.5, 1, 2, 3], [4, 5]], [[0, 1, 2, 3], [4, NAN]],
+                    [[0, 1, 2, 3], [True, False]], [[0, 1, 2, 3], ["a", "b"]],
+                    [[0, 1, 2, 3], [4, 5j]], "abc", None, 3, [], [[0, 1, 2, 3], None],
+                    [[0, 1, 2, 3], [[4], [5, 6]]], {"a": [0, 1, 2, 3], "b": [4, 5]}]
+_BAD_HALVES = [[[1.0, 2.0, 3.0, INF]], [[1.0, 2.0, 3.0]], [1.0, 2.0, 3.0, 4.0], "abc", None, 3.0,
+               RAGGED, [[True, False, True, False]], [[1.0, 2j, 3.0, 4.0]], [["a"] * 4],
+               {"x": 1.0}]
+_PERSON_Y = [[0.1, 0.2, 0.3, 0.4], [0.3, 0.2, 0.5, 0.6]]
+_PERSON_X = [[0.6, 0.7, 0.8, 0.9], [0.55, 0.65, 0.8, 0.95]]
+_BAD_PEOPLE = [[[0.1, 0.2, 0.3, INF], [0.3, 0.2, 0.5, 0.6]], [[0.1, 0.2, 0.3], [0.3, 0.2, 0.5]],
+               [0.1, 0.2, 0.3, 0.4], [[0.1, 0.2, 0.3, 0.4]], "abc", None, 3.0, RAGGED,
+               [[True, False, True, False]] * 2, [[0.1, 0.2j, 0.3, 0.4]] * 2, [["a"] * 4] * 2,
+               [[[0.1, 0.2, 0.3, 0.4]]] * 2, {"x": 1.0}]
+
 # --- the explorers (metabits.explore): small grids, so that every valid call is fast -----------
 
 #: Bad grids of one explorer control; each factory adds those outside its range.
@@ -665,6 +689,25 @@ CALLS = {
     "servajean2026": {},
     "roberts2026_numbers": {},
     "one_sided_detector_oskr": {"flagged": (0.8, "prob")},
+    # metabits.resample: the multinomial resampler and the intervals from replicates
+    "multinomial_rows": {"counts": (TABLE1, _BAD_COUNTS), "m": (20, "size"),
+                         "what": ("resampling", "text")},
+    "quantiles": {"reps": (_VALUES, _BAD_REPS),
+                  "q": ([0.25, 0.75], BAD["prob"] + [[[0.25, 0.75]], [[[0.5]]]]),
+                  "axis": (0, "axis")},
+    "percentile_interval": {"reps": (_VALUES, _BAD_REPS), "axis": (0, "axis")},
+    "bca_interval": {"reps": (_VALUES, _BAD_REPS),
+                     "estimate": (0.4, BAD["real"] + [[0.4, 0.5], [[0.4]]]),
+                     "acceleration": (0.05, BAD["real"] + [[0.05, 0.1], [[0.05]]]),
+                     "axis": (0, "axis")},
+    # metabits.studies.reliability
+    "random_halves": {"groups": ([[0, 1, 2, 3], [4, 5]], _BAD_HALF_GROUPS), "n_trials": (6, "size"),
+                      "n_splits": (2, "size")},
+    "split_half_reliability": {"first": ([[1.0, 2.0, 3.0, 4.0]], _BAD_HALVES),
+                               "second": ([[2.0, 4.0, 6.0, 8.0]], _BAD_HALVES),
+                               "min_people": (3, "count")},
+    "within_person_correlation": {"y": (_PERSON_Y, _BAD_PEOPLE), "x": (_PERSON_X, _BAD_PEOPLE),
+                                  "min_points": (3, "count")},
     # metabits.explore: the factories (their grids), the renderers, the controls
     **EXPLORERS,
     "grid": {}, "frames": {}, "static_html": {}, "live": {}, "show": {}, "plotly_js_path": {},

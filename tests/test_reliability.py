@@ -74,3 +74,20 @@ def test_within_person_correlation():
 def test_bad_input(call, match):
     with pytest.raises(ValueError, match=match):
         call()
+
+
+@pytest.mark.parametrize("call, match", [
+    (lambda: random_halves([[0, 1], [2.0, 3]], 4), "groups"),
+    (lambda: random_halves("abc", 3), "groups must be a sequence"),
+    (lambda: random_halves([[0, 1, 2]], 3, n_splits=10 ** 8), "at most"),
+    (lambda: split_half_reliability([[True, False, True]], [[1.0, 2.0, 3.0]]), "first"),
+    (lambda: within_person_correlation(np.full((3, 4), np.inf), np.ones((3, 4))), "y must be"),
+])
+def test_bad_input_refused_where_it_enters(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()
+
+
+def test_random_halves_keep_empty_groups():
+    h = random_halves([[0, 1, 2, 3], [], [4, 5]], 6, n_splits=2, rng=1)
+    assert h[:, :4].sum(axis=1).tolist() == [2, 2] and h[:, 4:].sum(axis=1).tolist() == [1, 1]

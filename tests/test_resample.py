@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from metabits.resample import multinomial_rows
+from metabits.resample import bca_interval, multinomial_rows, percentile_interval, quantiles
 
 
 ROWS = np.array([[30, 50, 70, 50], [84, 56, 48, 12], [1, 2, 3, 194], [0, 100, 0, 100],
@@ -78,3 +78,32 @@ def test_large_rows():
 def test_bad_input(counts, m, match):
     with pytest.raises(ValueError, match=match):
         multinomial_rows(counts, m, rng=1)
+
+
+def test_intervals_take_one_value_per_statistic():
+    """The shape checks of the intervals accept what the per-statistic forms need: replicates
+    on any axis, one estimate, acceleration and probability per statistic."""
+    reps = np.random.default_rng(0).normal(size=(3, 200))          # 3 statistics, axis 1
+    lo, hi = percentile_interval(reps, 0.9, axis=1)
+    assert np.allclose(lo, np.quantile(reps, 0.05, axis=1), atol=1e-12)
+    assert np.allclose(hi, np.quantile(reps, 0.95, axis=1), atol=1e-12)
+    lo, hi = bca_interval(reps.T, np.zeros(3), [0.0, 0.0, 0.0], 0.9)
+    assert lo.shape == (3,) and np.all(lo < 0) and np.all(hi > 0)
+    q = np.array([[0.1, 0.2, 0.3], [0.9, 0.8, 0.7]])                # 2 quantiles per statistic
+    got = quantiles(reps.T, q)
+    want = [[np.quantile(reps[j], q[i, j]) for j in range(3)] for i in range(2)]
+    assert np.allclose(got, want, atol=1e-12)
+
+
+@pytest.mark.parametrize("call, match", [
+    (lambda: quantiles([1.0, 2.0], [[0.5, 0.6]]), "q must be"),
+    (lambda: bca_interval(np.ones((5, 3)), [0.0, 1.0]),
+     "estimate must be one value or one per statistic"),
+    (lambda: percentile_interval([True, False]), "reps must be"),
+    (lambda: percentile_interval(np.ones((0, 2))),
+     "at least one replicate"),
+    (lambda: multinomial_rows([[1, 2]], 10 ** 8), "at most 100,000,000"),
+])
+def test_intervals_refuse_bad_shapes(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()

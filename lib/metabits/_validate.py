@@ -252,7 +252,8 @@ def as_whole_counts(counts: np.ndarray, what: str) -> np.ndarray:
     if np.any(counts != np.round(counts)):
         raise ValueError(f"{what} resamples trials: counts must be whole numbers")
     if np.any(counts.sum(axis=-1) > 2.0 ** 62):
-        raise ValueError(f"{what} resamples trials: a row holds more than 2**62 of them")
+        raise ValueError(f"{what} resamples trials: a row of counts holds more than 2**62 of "
+                         "them")
     return counts.astype(np.int64)
 
 
@@ -627,3 +628,37 @@ def as_text(text, name: str, identifier: bool = False) -> str:
 
 
 __all__ += ["as_format", "as_number_grid", "as_text"]
+
+
+# --- checks for resampling (metabits.resample) ---------------------------------------------------
+
+def as_numbers(x, name: str) -> np.ndarray:
+    """Real numbers (not strings, booleans or complex numbers) of a regular shape as a float
+    array, NaN and infinity kept: e.g. bootstrap replicates, in which a statistic that is
+    undefined is NaN or infinite."""
+    try:
+        arr = np.asarray(x) if not isinstance(x, (str, bytes)) else np.asarray([x])
+        if arr.dtype.kind == "O":
+            arr = np.asarray(x, dtype=float)
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise ValueError(f"{name} must be a numeric array of a regular shape: {exc}") from None
+    if arr.dtype.kind not in "iuf":
+        raise ValueError(f"{name} must be real numbers; got values of type {arr.dtype}")
+    return arr.astype(float, copy=False)
+
+
+def as_broadcastable(x: np.ndarray, shape: tuple, name: str, what: str) -> np.ndarray:
+    """An array (already checked by another checker) whose shape broadcasts to ``shape``
+    without growing it (e.g. one value per statistic, or one for all); ``what`` says what
+    ``shape`` is in the message."""
+    try:
+        ok = np.broadcast_shapes(np.shape(x), tuple(shape)) == tuple(shape)
+    except ValueError:
+        ok = False
+    if not ok:
+        raise ValueError(f"{name} must be one value or one per {what} (shape {tuple(shape)}); "
+                         f"got shape {np.shape(x)}")
+    return x
+
+
+__all__ += ["as_broadcastable", "as_numbers"]

@@ -29,7 +29,8 @@ import numpy as np
 from scipy.special import ndtr, ndtri
 
 from ._results import Bounds
-from ._validate import (as_counts, as_float_array, as_int, as_probability, as_rng,
+from ._validate import (MAX_SIZE, as_axis, as_broadcastable, as_counts, as_float_array,
+                        as_numbers, as_probability, as_rng, as_scalar, as_size, as_text,
                         as_whole_counts, scalar_or_array)
 
 __all__ = ["bca_interval", "multinomial_rows", "percentile_interval", "quantiles"]
@@ -176,7 +177,7 @@ def multinomial_rows(counts, m: int, rng=None, *, what: str = "resampling") -> n
     counts : array_like, shape (..., K)
         Whole, non-negative counts; any leading axes (tables, rows of a table) are kept.
     m : int
-        Number of resamples (>= 1).
+        Number of resamples (>= 1; the resamples may hold at most 10**8 numbers).
     rng : numpy.random.Generator or int, optional
         Random generator or seed; ``K - 1`` uniform numbers are drawn per resampled row.
     what : str, default "resampling"
@@ -190,8 +191,8 @@ def multinomial_rows(counts, m: int, rng=None, *, what: str = "resampling") -> n
     Raises
     ------
     ValueError
-        For negative, non-finite or non-whole counts, a row of more than 2**62 trials, or
-        ``m`` < 1.
+        For negative, non-finite or non-whole counts, a row of more than 2**62 trials,
+        ``m`` < 1, resamples of more than 10**8 numbers, or a ``what`` that is no text.
 
     References
     ----------
@@ -206,11 +207,15 @@ def multinomial_rows(counts, m: int, rng=None, *, what: str = "resampling") -> n
     >>> x.mean(axis=0).round(-1).tolist()
     [[80.0, 60.0, 50.0, 10.0], [0.0, 60.0, 60.0, 80.0]]
     """
+    what = as_text(what, "what")
     arr = as_counts(counts, "counts")
     if arr.ndim == 0 or arr.shape[-1] == 0:
         raise ValueError("counts must have at least one category on the last axis; got shape "
                          f"{arr.shape}")
-    m = as_int(m, "m")
+    m = as_size(m, "m")
+    if m * arr.size > MAX_SIZE:
+        raise ValueError(f"m = {m} resamples of {arr.size} counts would hold {m * arr.size:,} "
+                         f"numbers; at most {MAX_SIZE:,}")
     return _multinomial_rows(as_whole_counts(arr, what), m, as_rng(rng))
 
 
@@ -233,6 +238,25 @@ def _quantiles(reps: np.ndarray, q: np.ndarray) -> np.ndarray:
     with np.errstate(invalid="ignore"):
         out = low + frac * (high - low)
     return np.where(valid > 0, out, np.nan)
+
+
+def _fits(shape: tuple, other: tuple) -> bool:
+    """``shape``, padded with trailing axes of length 1, broadcasts to ``other``."""
+    padded = tuple(shape) + (1,) * (len(other) - len(shape))
+    return all(a in (1, b) for a, b in zip(padded, other))
+
+
+def _replicates(reps, axis) -> np.ndarray:
+    """Checked replicates (numbers; NaN and infinity mark an undefined statistic) with the
+    replicates on axis 0."""
+    arr = as_numbers(reps, "reps")
+    if arr.ndim == 0:
+        raise ValueError("reps must be an array of replicates; got one number")
+    ax = as_axis(axis, arr.ndim)
+    if arr.shape[ax] == 0:
+        raise ValueError(f"reps must hold at least one replicate along axis {ax}; got shape "
+                         f"{arr.shape}")
+    return np.moveaxis(arr, ax, 0)
 
 
 def quantiles(reps, q, axis: int = 0):
@@ -261,7 +285,8 @@ def quantiles(reps, q, axis: int = 0):
     Raises
     ------
     ValueError
-        For probabilities outside [0, 1] or a non-numeric ``reps``.
+        For probabilities outside [0, 1] or of a shape that does not fit ``reps``, a
+        non-numeric ``reps`` or one without replicates, or an ``axis`` it does not have.
 
     References
     ----------
@@ -272,11 +297,12 @@ def quantiles(reps, q, axis: int = 0):
     >>> quantiles([1.0, 2.0, np.nan, 3.0, 4.0], [0.25, 0.5]).tolist()
     [1.75, 2.5]
     """
-    reps = np.moveaxis(np.asarray(reps, dtype=float), axis, 0)
-    if reps.ndim == 0:
-        raise ValueError("reps must be an array of replicates")
+    reps = _replicates(reps, axis)
     q = np.asarray(as_probability(q, "q"), dtype=float)
     scalar = q.ndim == 0
+    if not scalar and not (q.ndim <= reps.ndim and _fits(q.shape[1:], reps.shape[1:])):
+        raise ValueError(f"q must be one probability, k of them, or k per statistic (shape (k,) "
+                         f"+ {reps.shape[1:]}, the other axes of reps); got shape {q.shape}")
     q = q.reshape((1,) + (1,) * (reps.ndim - 1)) if scalar else \
         q.reshape(q.shape + (1,) * (reps.ndim - q.ndim))
     out = _quantiles(reps, q)
@@ -284,7 +310,8 @@ def quantiles(reps, q, axis: int = 0):
 
 
 def _tails(level) -> float:
-    return (1.0 - float(as_probability(level, "level", low_open=True, high_open=True))) / 2.0
+    value = as_scalar(level, "level")
+    return (1.0 - float(as_probability(value, "level", low_open=True, high_open=True))) / 2.0
 
 
 def percentile_interval(reps, level: float = 0.95, axis: int = 0) -> Bounds:
@@ -308,7 +335,8 @@ def percentile_interval(reps, level: float = 0.95, axis: int = 0) -> Bounds:
     Raises
     ------
     ValueError
-        For ``level`` outside (0, 1).
+        For ``level`` outside (0, 1), a non-numeric ``reps`` or one without replicates, or an
+        ``axis`` it does not have.
 
     References
     ----------
@@ -353,7 +381,9 @@ def bca_interval(reps, estimate, acceleration=0.0, level: float = 0.95, axis: in
     Raises
     ------
     ValueError
-        For ``level`` outside (0, 1) or non-finite estimates or accelerations.
+        For ``level`` outside (0, 1), non-finite estimates or accelerations or ones of a shape
+        other than one per statistic, a non-numeric ``reps`` or one without replicates, or an
+        ``axis`` it does not have.
 
     References
     ----------
@@ -368,9 +398,12 @@ def bca_interval(reps, estimate, acceleration=0.0, level: float = 0.95, axis: in
     [5.0, 95.0]
     """
     a_tail = _tails(level)
-    reps = np.moveaxis(np.asarray(reps, dtype=float), axis, 0)
-    theta = as_float_array(estimate, "estimate")
-    accel = as_float_array(acceleration, "acceleration")
+    reps = _replicates(reps, axis)
+    stats = "statistic (the other axes of reps)"
+    theta = as_broadcastable(as_float_array(estimate, "estimate"), reps.shape[1:], "estimate",
+                             stats)
+    accel = as_broadcastable(as_float_array(acceleration, "acceleration"), reps.shape[1:],
+                             "acceleration", stats)
     defined = np.isfinite(reps)
     valid = np.maximum(defined.sum(axis=0), 1)
     below = (np.where(defined, reps < theta, False).sum(axis=0)

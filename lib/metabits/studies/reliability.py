@@ -14,12 +14,14 @@ The people chapter asks two questions of every measure computed per person and c
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 import numpy as np
 
 from .._results import Result
-from .._validate import as_float_array, as_int, as_rng, scalar_or_array
+from .._validate import (MAX_SIZE, as_float_array, as_int, as_int_array, as_rng, as_size,
+                         as_values_with_nan, scalar_or_array)
 
 __all__ = ["PersonCorrelation", "random_halves", "split_half_reliability",
            "within_person_correlation"]
@@ -29,6 +31,25 @@ def _spearman(x: np.ndarray, y: np.ndarray) -> float:
     from scipy.stats import spearmanr  # imported here: slow to import
 
     return float(spearmanr(x, y).statistic)
+
+
+def _group_indices(groups) -> list:
+    """The trial indices of each group: 1-D int64 arrays of integers >= 0 (empty groups kept)."""
+    if isinstance(groups, (str, bytes, Mapping)) or not isinstance(groups, Iterable):
+        raise ValueError("groups must be a sequence of arrays of trial indices, one per group "
+                         f"(e.g. DataFrame.groupby(...).indices.values()); got {groups!r}")
+    idx = []
+    for i, g in enumerate(groups):
+        name = f"groups (group {i})"
+        try:
+            arr = np.asarray(g)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"{name} must be an array of trial indices: {exc}") from None
+        if arr.size == 0 and arr.dtype.kind in "iuf":
+            idx.append(np.empty(0, dtype=np.int64))
+        else:
+            idx.append(as_int_array(arr, f"{name} trial indices", least=0).ravel())
+    return idx
 
 
 def random_halves(groups, n_trials: int, n_splits: int = 10, rng=None) -> np.ndarray:
@@ -57,7 +78,8 @@ def random_halves(groups, n_trials: int, n_splits: int = 10, rng=None) -> np.nda
     Raises
     ------
     ValueError
-        For indices outside 0 … n_trials − 1, a trial in two groups or in none, or sizes < 1.
+        For indices that are not integers in 0 … n_trials − 1, a trial in two groups or in
+        none, sizes < 1, or more than 10**8 halves (``n_splits`` × ``n_trials``).
 
     References
     ----------
@@ -69,9 +91,11 @@ def random_halves(groups, n_trials: int, n_splits: int = 10, rng=None) -> np.nda
     >>> h.shape, h[:, :4].sum(axis=1).tolist(), h[:, 4:].sum(axis=1).tolist()
     ((2, 6), [2, 2], [1, 1])
     """
-    n = as_int(n_trials, "n_trials")
-    splits = as_int(n_splits, "n_splits")
-    idx = [np.asarray(g, dtype=np.int64).ravel() for g in groups]
+    n = as_size(n_trials, "n_trials")
+    splits = as_size(n_splits, "n_splits")
+    if splits * n > MAX_SIZE:
+        raise ValueError(f"n_splits × n_trials = {splits} × {n} halves; at most {MAX_SIZE:,}")
+    idx = _group_indices(groups)
     seen = np.concatenate(idx) if idx else np.array([], dtype=np.int64)
     if seen.size != n or np.any((seen < 0) | (seen >= n)) or np.unique(seen).size != n:
         raise ValueError("groups must cover the trials 0 .. n_trials - 1 once each")
@@ -108,7 +132,8 @@ def split_half_reliability(first, second, min_people: int = 8):
     Raises
     ------
     ValueError
-        For arrays of different shapes, fewer than two axes, or infinite values.
+        For arrays of different shapes, fewer than two axes, values that are not numbers, or
+        infinite values.
 
     References
     ----------
@@ -122,13 +147,11 @@ def split_half_reliability(first, second, min_people: int = 8):
     >>> float(split_half_reliability(a, 2 * a, min_people=3))
     1.0
     """
-    a = np.asarray(first, dtype=float)
-    b = np.asarray(second, dtype=float)
+    a = as_values_with_nan(first, "first")
+    b = as_values_with_nan(second, "second")
     if a.shape != b.shape or a.ndim < 2:
         raise ValueError("first and second must have one shape (n_splits, n_people, ...); got "
                          f"{a.shape} and {b.shape}")
-    if np.any(np.isinf(a)) or np.any(np.isinf(b)):
-        raise ValueError("first and second must be finite (NaN marks an undefined value)")
     least = as_int(min_people, "min_people", least=3)
     rest = a.shape[2:]
     out = np.full(rest, np.nan)
@@ -183,8 +206,8 @@ def within_person_correlation(y, x, min_points: int = 3) -> PersonCorrelation:
     Raises
     ------
     ValueError
-        For arrays of different shapes, not two-dimensional, non-finite ``x``, or fewer than two
-        people who qualify.
+        For arrays of different shapes, not two-dimensional, values that are not numbers,
+        non-finite ``x``, infinite ``y``, or fewer than two people who qualify.
 
     References
     ----------
@@ -198,7 +221,7 @@ def within_person_correlation(y, x, min_points: int = 3) -> PersonCorrelation:
     >>> r.mean, r.n_people
     (-1.0, 2)
     """
-    yy = np.asarray(y, dtype=float)
+    yy = as_values_with_nan(y, "y")
     xx = as_float_array(x, "x")
     if yy.shape != xx.shape or yy.ndim != 2:
         raise ValueError(f"y and x must be (people, conditions) arrays of one shape; got "
@@ -210,8 +233,8 @@ def within_person_correlation(y, x, min_points: int = 3) -> PersonCorrelation:
         if ok.sum() >= least:
             rhos.append(_spearman(xx[i, ok], yy[i, ok]))
     if len(rhos) < 2:
-        raise ValueError("fewer than two people have enough defined values for a mean and "
-                         "its standard error")
+        raise ValueError(f"fewer than two people have min_points = {least} or more defined "
+                         "values of y: a mean and its standard error need two")
     rhos = np.array(rhos)
     return PersonCorrelation(mean=float(rhos.mean()),
                              se=float(rhos.std(ddof=1) / np.sqrt(rhos.size)),
