@@ -358,6 +358,7 @@ class Converter:
             "prf:proof": self.d_proof,
             "figure": self.d_figure,
             "admonition": self.d_admonition,
+            "list-table": self.d_list_table,
         }.get(name)
         if handler is None and name.startswith("prf:"):
             handler = self.d_prf
@@ -427,6 +428,36 @@ class Converter:
                 "%s", self.number_of(label)[1])
             caption = f"**{number}** {caption}" if caption else f"**{number}**"
         return f"{image}\n\n{caption}" if caption else image
+
+    def d_list_table(self, name, arg, options, content):
+        """A MyST list table as a Markdown pipe table, its caption (numbered) above it."""
+        rows: list[list[str]] = []
+        for line in content.splitlines():
+            row = re.match(r"^\* - (.*)$", line)
+            cell = re.match(r"^  - (.*)$", line)
+            if row:
+                rows.append([row.group(1)])
+            elif cell and rows:
+                rows[-1].append(cell.group(1))
+            elif line.strip() and rows:
+                rows[-1][-1] += " " + line.strip()
+            elif line.strip():
+                raise ConversionError(f"{self.docname}: cannot read the list table line {line!r}")
+        if not rows or len({len(r) for r in rows}) != 1:
+            raise ConversionError(f"{self.docname}: a list table needs rows of equal length")
+        cells = [[self.convert_inline(c).replace("|", "\\|") for c in r] for r in rows]
+        header = cells[0] if int(options.get("header-rows", "0") or 0) else [""] * len(cells[0])
+        body = cells[1:] if int(options.get("header-rows", "0") or 0) else cells
+        lines = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
+        lines += ["| " + " | ".join(r) + " |" for r in body]
+        caption = self.convert_inline(arg) if arg else ""
+        label = options.get("name")
+        if label:
+            number = self.book.numfig_format.get("table", "Table %s").replace(
+                "%s", self.number_of(label)[1])
+            caption = f"**{number}** {caption}" if caption else f"**{number}**"
+        table = "\n".join(lines)
+        return f"{caption}\n\n{table}" if caption else table
 
     def figure_caption(self, meta: dict) -> str | None:
         """The Markdown cell shown after a code cell that draws a numbered figure."""

@@ -48,6 +48,12 @@ def _rename_ids(text: str) -> str:
     return pattern.sub(lambda m: names[m.group(1)], text)
 
 
+def _short(line: str, width: int = 80) -> str:
+    """A line of an SVG cut to ``width`` characters (embedded images are long)."""
+    line = line.strip()
+    return line if len(line) <= width else line[:width] + "…"
+
+
 def _svg_parts(text: str) -> tuple[list[str], str, list[float]]:
     """The labels, the skeleton (text without numbers) and the numbers of an SVG document."""
     text = _rename_ids(text)
@@ -82,7 +88,7 @@ def svg_difference(committed: str, rebuilt: str, tol: float = SVG_TOLERANCE) -> 
         lines_a, lines_b = skeleton_a.splitlines(), skeleton_b.splitlines()
         for i, (a, b) in enumerate(zip(lines_a, lines_b)):
             if a != b:
-                return f"structure differs at line {i + 1}: {a.strip()!r} -> {b.strip()!r}"
+                return (f"structure differs at line {i + 1}: {_short(a)!r} -> {_short(b)!r}")
         return f"structure differs: {len(lines_a)} lines became {len(lines_b)}"
     worst = max((abs(a - b) for a, b in zip(numbers_a, numbers_b)), default=0.0)
     if worst > tol:

@@ -58,7 +58,7 @@ def fieller_interval(numerator: MCEstimate, denominator: MCEstimate,
     Raises
     ------
     ValueError
-        If an argument is not an :class:`~metabits.studies.simulation.MCEstimate` with a finite
+        If an argument is not an :class:`~metabits.studies.mc.MCEstimate` with a finite
         value and a finite standard error >= 0, ``level`` is not in (0, 1), or the denominator
         is within ``z`` standard errors of 0 (the interval would be
         unbounded).
