@@ -9,6 +9,8 @@ Roberts (2026). One module per idea:
 * :mod:`metabits.roc` – ROC bounds (Propositions 4–5) and the noise classifiers' ROC curves
 * :mod:`metabits.measures` – meta-I, meta-I₁ʳ, meta-I₂ʳ and RMI from counts (Tables 1–2)
 * :mod:`metabits.metad` – maximum-likelihood meta-d′ and M-ratio (Maniscalco & Lau, 2012)
+* :mod:`metabits.bayes_metad` – Bayesian meta-d′, Fleming's HMeta-d model for one subject and a
+  group (PyMC + nutpie; imported on first use)
 * :mod:`metabits.sdt` – Type 1 d′ and c, the meta-d′ model's rating probabilities, simulated
   confidence-rating data and bootstrap intervals (Servajean & Servajean, 2026)
 * :mod:`metabits.criterion` – Delta-method z tests between criteria, Bonferroni, ROPE rules
@@ -82,14 +84,19 @@ from .measure_bootstrap import AllMeasures, MeasureBootstrap, all_measures, boot
 
 __version__ = "0.2.0"
 
-_LAZY = ("plotting",)
+_LAZY = ("plotting", "bayes_metad")
+#: names imported from a module on first use: PyMC, nutpie and JAX take seconds to import
+_LAZY_NAMES = {name: "bayes_metad" for name in
+               ("BayesMetaDFit", "BayesMetaDGroupFit", "fit_meta_d_bayes", "fit_meta_d_bayes_group")}
 
 
-def __getattr__(name):  # PEP 562: metabits.plotting is imported on first use
+def __getattr__(name):  # PEP 562: metabits.plotting and the Bayesian fits load on first use
+    import importlib
+
     if name in _LAZY:
-        import importlib
-
         return importlib.import_module(f".{name}", __name__)
+    if name in _LAZY_NAMES:
+        return getattr(importlib.import_module(f".{_LAZY_NAMES[name]}", __name__), name)
     raise AttributeError(f"module 'metabits' has no attribute {name!r}")
 
 
@@ -112,7 +119,10 @@ __all__ = [
     "prop4_lower_edge_classifiers", "roc_bounds_type1", "roc_bounds_type2", "roc_curve_type1",
     "roc_curve_type2", "roc_from_responses", "roc_type2_from_confidence",
     # Type 2 measures
-    "fit_meta_d", "fit_meta_d_many", "meta_I_normal", "response_table", "type2_measures",
+    "fit_meta_d", "fit_meta_d_many", "meta_I_normal",
+    # Bayesian meta-d′ (HMeta-d), imported on first use
+    "bayes_metad", "BayesMetaDFit", "BayesMetaDGroupFit", "fit_meta_d_bayes",
+    "fit_meta_d_bayes_group", "response_table", "type2_measures",
     # OSKR and binary self-assessment channels (Roberts, 2026)
     "cognitive_chain",
     "BinaryChannel", "FeedbackChannel", "LowOutcomeEntropyWarning", "OSKREstimate",
