@@ -62,10 +62,11 @@ def test_table1_padded_dprime_prints_the_papers_numbers(table1_fit):
 
 
 def test_table1_estimated_dprime():
-    """d′ estimated in the model: meta-d′ still prints 1.9, the M-ratio (a mean of ratios over
-    the d′ draws) is larger — 1.86 here, within 2 Monte Carlo SE of the printed 1.9's boundary
-    only if the numbers below say so."""
-    fit = fit_meta_d_bayes(*TABLE1, estimate_dprime=True, chains=4, draws=5000, tune=1000,
+    """d′ estimated in the model (``estimate_dprime=True``): meta-d′ still prints 1.9, but the
+    M-ratio, a posterior mean of meta-d′/d′ over the d′ draws, is larger (about 1.87 in a run of
+    100,000 draws) and prints as 1.9, not the paper's 1.8: asserted above 1.85 by 2 Monte Carlo
+    SE."""
+    fit = fit_meta_d_bayes(*TABLE1, estimate_dprime=True, chains=4, draws=2000, tune=1000,
                            seed=21)
     assert fit.estimate_dprime and fit.pad == 0.0 and fit.d.shape == fit.meta_d.shape
     ml = mb.fit_meta_d(*TABLE1)
