@@ -23,6 +23,8 @@ e.g. ``metabits.measures``, still import, as aliases):
   simulated confidence-rating data and bootstrap intervals (Servajean & Servajean, 2026); its
   names are also ``metabits.sdt``'s
 * :mod:`metabits.sdt.metad` – maximum-likelihood meta-d′ and M-ratio (Maniscalco & Lau, 2012)
+* :mod:`metabits.sdt.bayes_metad` – Bayesian meta-d′, Fleming's HMeta-d model for one subject and
+  a group (PyMC + nutpie; imported on first use)
 * :mod:`metabits.sdt.criterion` – Delta-method z tests between criteria, Bonferroni, ROPE rules
 * :mod:`metabits.sdt.type2_classic` – type 2 ROC, AUROC2, gamma, phi, meta-d′ − d′
 
@@ -140,14 +142,19 @@ for _old, _new in _MOVED.items():
 
 __version__ = "0.2.0"
 
-_LAZY = ("plotting",)
+_LAZY = {"plotting": "plotting", "bayes_metad": "sdt.bayes_metad"}
+#: names imported from a module on first use: PyMC, nutpie and JAX take seconds to import
+_LAZY_NAMES = {name: "sdt.bayes_metad" for name in
+               ("BayesMetaDFit", "BayesMetaDGroupFit", "fit_meta_d_bayes", "fit_meta_d_bayes_group")}
 
 
-def __getattr__(name):  # PEP 562: metabits.plotting is imported on first use
+def __getattr__(name):  # PEP 562: metabits.plotting and the Bayesian fits load on first use
+    import importlib
+
     if name in _LAZY:
-        import importlib
-
-        return importlib.import_module(f".{name}", __name__)
+        return importlib.import_module(f".{_LAZY[name]}", __name__)
+    if name in _LAZY_NAMES:
+        return getattr(importlib.import_module(f".{_LAZY_NAMES[name]}", __name__), name)
     raise AttributeError(f"module 'metabits' has no attribute {name!r}")
 
 
@@ -170,7 +177,10 @@ __all__ = [
     "prop4_lower_edge_classifiers", "roc_bounds_type1", "roc_bounds_type2", "roc_curve_type1",
     "roc_curve_type2", "roc_from_responses", "roc_type2_from_confidence",
     # Type 2 measures
-    "fit_meta_d", "fit_meta_d_many", "meta_I_normal", "response_table", "type2_measures",
+    "fit_meta_d", "fit_meta_d_many", "meta_I_normal",
+    # Bayesian meta-d′ (HMeta-d), imported on first use
+    "bayes_metad", "BayesMetaDFit", "BayesMetaDGroupFit", "fit_meta_d_bayes",
+    "fit_meta_d_bayes_group", "response_table", "type2_measures",
     # OSKR and binary self-assessment channels (Roberts, 2026)
     "cognitive_chain",
     "BinaryChannel", "FeedbackChannel", "LowOutcomeEntropyWarning", "OSKREstimate",

@@ -414,8 +414,8 @@ def fit_meta_d(nR_S1, nR_S2, pad=0.0) -> MetaDFit:
     Examples
     --------
     Table 1 of Meyen et al. (2025), unpadded and with statConfR's padding 1/(2K) = 0.25, which
-    reproduces the printed meta-d′ = 1.9 (the printed M-ratio 1.8 is 1.9 / 1.05, a ratio of
-    rounded numbers):
+    reproduces the printed meta-d′ = 1.9 (the printed M-ratio 1.8 is HMeta-d's Bayesian estimate,
+    :func:`metabits.fit_meta_d_bayes`; maximum likelihood gives 1.9):
 
     >>> fit = fit_meta_d([84, 56, 48, 12], [4, 56, 64, 76])
     >>> round(fit.d, 4), round(fit.meta_d, 3), round(fit["m_ratio"], 3)

@@ -1,0 +1,70 @@
+"""Timings of metabits.sdt.bayes_metad (Fleming's HMeta-d model, NUTS by nutpie on JAX).
+
+Prints: the import of the PyMC stack; the first single-subject fit (it compiles the model) and
+the median of later fits of Meyen et al.'s Table 1 (targets: <= 5 s); the first and a later
+16-person hierarchical fit of the MaskOri people (one table each, pooled over SOAs, K = 5;
+target: <= 60 s once compiled). Defaults throughout: 4 chains x (1000 tuning + 1000 draws).
+
+Run ``python scripts/bench_bayes_metad.py``. Prints timings only; not a test.
+"""
+
+import os
+import statistics
+import time
+
+import numpy as np
+
+TABLE1 = ([84, 56, 48, 12], [4, 56, 64, 76])
+
+
+def timed(fn):
+    """Wall time of ``fn()`` in seconds (and its result); the CPU time goes to CPU[-1]."""
+    t0, c0 = time.perf_counter(), time.process_time()
+    out = fn()
+    CPU.append(time.process_time() - c0)
+    return time.perf_counter() - t0, out
+
+
+CPU = []  # process CPU seconds of each timed call: on a shared machine wall time overstates
+
+
+def slowest(fit):
+    """The sampled quantity with the smallest bulk ESS."""
+    import arviz as az
+
+    ess = az.ess(fit.trace.posterior)
+    name = min(ess.data_vars, key=lambda v: float(ess[v].min()))
+    return f"{name} ({float(ess[name].min()):.0f})"
+
+
+def main():
+    print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
+    t, _ = timed(lambda: __import__("metabits.sdt.bayes_metad"))
+    import metabits as mb
+    from metabits import bayes_metad
+
+    t_imp, _ = timed(lambda: (__import__("pymc"), __import__("nutpie"), __import__("jax")))
+    print(f"import metabits.sdt.bayes_metad: {t:.1f} s; PyMC, nutpie and JAX: {t_imp:.1f} s")
+
+    t_first, fit = timed(lambda: bayes_metad.fit_meta_d_bayes(*TABLE1, seed=0))
+    c_first = CPU[-1]
+    times = [timed(lambda i=i: bayes_metad.fit_meta_d_bayes(*TABLE1, seed=i))[0]
+             for i in range(1, 4)]
+    print(f"one subject (Table 1, K = 2): first call {t_first:.1f} s (CPU {c_first:.1f} s; "
+          f"compiles the model), then {statistics.median(times):.1f} s a fit (median of 3, CPU "
+          f"{statistics.median(CPU[-3:]):.1f} s; target <= 5 s); "
+          f"R-hat {fit.r_hat:.3f}, bulk ESS {fit.ess_bulk:.0f}, {fit.divergences} divergences")
+
+    tables = mb.datasets.maskori_counts(by="participant").counts
+    t_first, g = timed(lambda: bayes_metad.fit_meta_d_bayes_group(tables, seed=0))
+    c_first = CPU[-1]
+    t_again, g = timed(lambda: bayes_metad.fit_meta_d_bayes_group(tables, seed=1))
+    print(f"16 people (MaskOri pooled over SOAs, K = 5): first call {t_first:.1f} s (CPU "
+          f"{c_first:.1f} s; compiles), then {t_again:.1f} s a fit (CPU {CPU[-1]:.1f} s; target "
+          f"<= 60 s); group M-ratio {np.exp(g.mu_log_m_ratio.mean()):.2f}, R-hat "
+          f"{g.r_hat:.3f}, bulk ESS {g.ess_bulk:.0f} (smallest: {slowest(g)}), "
+          f"{g.divergences} divergences")
+
+
+if __name__ == "__main__":
+    main()
