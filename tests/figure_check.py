@@ -11,6 +11,8 @@ a change a reader could see. This module tells such noise from a real change:
   :data:`SVG_TOLERANCE` (in SVG user units, i.e. points: 1e-3 pt is a thousandth of a screen
   pixel); and the labels (which matplotlib writes as ``<!-- text -->`` comments) must be equal,
   digits included.
+* **embedded rasters** (a scatter drawn with ``rasterized=True`` sits in the SVG as a PNG):
+  compared as images, as below, not as text;
 * **PNG** (a second look): :func:`matplotlib.testing.compare.compare_images` on the two images,
   whose root-mean-square difference per colour channel (0–255) must stay under
   :data:`PNG_TOLERANCE`.
@@ -21,11 +23,14 @@ by a pixel or a changed label; ``tests/test_book_build.py`` applies it to every 
 
 from __future__ import annotations
 
+import base64
 import re
 import shutil
 import subprocess
 import tempfile
 from pathlib import Path
+
+import numpy as np
 
 #: largest difference between two SVG numbers taken as the same (SVG user units = points)
 SVG_TOLERANCE = 1e-3
@@ -33,6 +38,7 @@ SVG_TOLERANCE = 1e-3
 PNG_TOLERANCE = 1.0
 
 _COMMENT = re.compile(r"<!--(.*?)-->", re.S)
+_EMBEDDED = re.compile(r'data:image/png;base64,\s*([A-Za-z0-9+/=\s]+)"')
 _ID = re.compile(r'\bid="([^"]+)"')
 _NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?")
 
@@ -52,6 +58,24 @@ def _short(line: str, width: int = 80) -> str:
     """A line of an SVG cut to ``width`` characters (embedded images are long)."""
     line = line.strip()
     return line if len(line) <= width else line[:width] + "…"
+
+
+def _embedded_images(text: str) -> tuple[str, list[bytes]]:
+    """The SVG with each embedded PNG (a rasterised scatter) replaced by a marker, and the PNGs."""
+    images = [base64.b64decode(re.sub(r"\s+", "", m)) for m in _EMBEDDED.findall(text)]
+    return _EMBEDDED.sub('data:image/png;base64,EMBEDDED"', text), images
+
+
+def _rms(png_a: bytes, png_b: bytes) -> float | None:
+    """Root-mean-square difference (0–255 per channel) of two PNGs; None if the sizes differ."""
+    import io
+
+    from matplotlib.image import imread
+
+    a, b = imread(io.BytesIO(png_a)), imread(io.BytesIO(png_b))
+    if a.shape != b.shape:
+        return None
+    return float(np.sqrt(np.mean((255.0 * (a.astype(float) - b.astype(float))) ** 2)))
 
 
 def _svg_parts(text: str) -> tuple[list[str], str, list[float]]:
@@ -78,6 +102,15 @@ def svg_difference(committed: str, rebuilt: str, tol: float = SVG_TOLERANCE) -> 
     str or None
         A one-line description of the first difference found.
     """
+    committed, images_a = _embedded_images(committed)
+    rebuilt, images_b = _embedded_images(rebuilt)
+    if len(images_a) != len(images_b):
+        return f"{len(images_a)} embedded images became {len(images_b)}"
+    for i, (a, b) in enumerate(zip(images_a, images_b)):
+        rms = _rms(a, b)
+        if rms is None or rms > PNG_TOLERANCE:
+            what = "a different size" if rms is None else f"RMS {rms:.3g} > {PNG_TOLERANCE:g}"
+            return f"embedded image {i + 1} differs: {what}"
     labels_a, skeleton_a, numbers_a = _svg_parts(committed)
     labels_b, skeleton_b, numbers_b = _svg_parts(rebuilt)
     if labels_a != labels_b:

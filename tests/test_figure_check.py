@@ -118,3 +118,23 @@ def test_changed_figures_in_a_repository(tmp_path):
                              "figures/new.svg", "figures/gone.png"}
     assert problems["figures/gone.png"] == "deleted"
     assert problems["figures/new.svg"].startswith("new figure")
+
+
+def _scatter(folder, stem, shift=0.0, size=20):
+    fig, ax = plt.subplots(figsize=(3, 2))
+    x = [0.1 * i for i in range(30)]
+    ax.scatter(x, [v * v + shift for v in x], s=size, rasterized=True)
+    ax.set_ylim(-1, 10)
+    _, svg = save_figure(fig, stem, folder)
+    plt.close(fig)
+    return svg.read_text()
+
+
+def test_embedded_rasters_are_compared_as_images(tmp_path):
+    """A rasterised scatter sits in the SVG as a base64 PNG: the same drawing passes, moved
+    points fail, whatever the bytes of the encoding."""
+    a = _scatter(tmp_path / "a", "s")
+    assert "data:image/png;base64" in a
+    assert fc.svg_difference(a, _scatter(tmp_path / "b", "s")) is None
+    assert fc.svg_difference(a, _scatter(tmp_path / "c", "s", shift=1.0)) is not None  # placed
+    assert "embedded image" in fc.svg_difference(a, _scatter(tmp_path / "d", "s", size=60))
