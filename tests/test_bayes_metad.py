@@ -22,6 +22,9 @@ from metabits.sdt.bayes_metad import (BayesMetaDFit, BayesMetaDGroupFit, fit_met
 TABLE1 = ([84, 56, 48, 12], [4, 56, 64, 76])  # Meyen et al. (2025), Table 1: nR_S1, nR_S2
 FAST = dict(chains=2, draws=500, tune=500)
 
+# every test samples a posterior with NUTS (seconds each): not in the quick loop
+pytestmark = pytest.mark.slow
+
 
 def test_import_metabits_loads_no_pymc():
     code = ("import sys, metabits; "

@@ -164,6 +164,7 @@ from metabits.studies.database_measures import (criteria_frame, rahnev_criteria,
                                                 shipped_criteria)
 
 
+@pytest.mark.slow
 def test_shipped_criteria_equal_the_rule(db):
     shipped = shipped_criteria()
     fresh = criteria_frame(rahnev_criteria(db))

@@ -112,6 +112,7 @@ def test_shipped_coverage_table_has_the_promised_precision():
     assert (t.covered_by_both <= t.covered).all()
 
 
+@pytest.mark.slow
 def test_shipped_coverage_cell_is_recomputed_exactly():
     """The weak flag at N = 100, the cell of the chapter's clearest contrast, from its own seed."""
     t = montecarlo.oskr_coverage_table()
@@ -123,6 +124,7 @@ def test_shipped_coverage_cell_is_recomputed_exactly():
     assert r["both"] == cell.covered_by_both.iloc[0]
 
 
+@pytest.mark.slow
 def test_coverage_agrees_with_an_independent_smaller_run():
     """Another seed, 2,000 data sets: within four standard errors of the shipped coverage."""
     t = montecarlo.oskr_coverage_table()
