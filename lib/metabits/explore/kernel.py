@@ -96,6 +96,9 @@ def to_matplotlib(explorer: Explorer, view: View | None = None):
                                   if u.kind == t.kind and u.panel == t.panel])
         elif t.kind == "points":
             ax.plot(t.x, t.y, "o", color=t.color, ms=7, mec="white", label=t.name, zorder=5)
+            for x, y, label in zip(t.x, t.y, t.text or ()):
+                ax.annotate(label, (x, y), xytext=(6, 0), textcoords="offset points",
+                            va="center", color=t.color, fontsize=9)
         else:
             ax.plot(t.x, t.y, color=t.color, ls=_MPL_DASH[t.dash], lw=1.8, label=t.name)
     for p, (ax, panel) in enumerate(zip(axes, explorer.panels)):
