@@ -289,7 +289,8 @@ def _recoded(acc: float, type1: float) -> str:
             "it rises with meta-d′.")
 
 
-def type2_explorer(d=(1.0, 1.5, 2.0, 2.5), meta_d=tuple(0.25 * i for i in range(13)),
+def type2_explorer(d=(1.0, 1.5, 2.0, 2.5),
+                   meta_d=(0.0, 0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0, 2.25, 2.5, 2.75, 3.0),
                    levels: int = 4) -> Explorer:
     """Type 2 measures of a rating table whose Type 2 separation you vary.
 
