@@ -328,6 +328,12 @@ def test_deployment_points_are_labelled_with_their_agent():
     shown = [d for d in fig["data"] if d.get("text")]
     assert all(d["mode"] == "markers+text" for d in shown)
     assert sorted(s for d in shown for s in d["text"]) == sorted(AGENTS)
+    # a label near the right edge goes to the left of its point (it must not run off the plot)
+    sides = {s: pos for d in shown for s, pos in zip(d["text"], d["textposition"])}
+    cut = 0.6 * 1.04                                   # the right 40% of the x range (0, 1.04)
+    assert sides == {n: "middle left" if a > cut else "middle right"
+                     for n, (a, _) in AGENTS.items()}
+    assert sides["fluent"] == "middle left"
 
 
 def test_entropy_explorer_explains_skew():

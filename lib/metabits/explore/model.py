@@ -403,6 +403,16 @@ def frames(explorer: Explorer) -> tuple:
     return tuple(out)
 
 
+def _labels_left(t: Trace, panel: Panel) -> list:
+    """Per point of ``t``, whether its text label goes to the left of the marker: for points in
+    the right 40% of the panel's fixed x range, so that a label never runs off the plot."""
+    xr = panel.xrange
+    if t.text is None or xr in (None, "auto") or None in xr:
+        return [False] * len(t.x)
+    cut = xr[0] + 0.6 * (xr[1] - xr[0])
+    return [bool(x > cut) for x in np.asarray(t.x, float)]
+
+
 def _check_trace(t: Trace, n_panels: int) -> None:
     as_choice(t.kind, TRACE_KINDS, "trace kind")
     as_choice(t.dash, DASHES, "line style")

@@ -20,7 +20,7 @@ import numpy as np
 
 from .._validate import as_instance
 from ..palette import WEB_AXIS, WEB_GRID
-from .model import Explorer, Panel, View, frames
+from .model import Explorer, Panel, View, _labels_left, frames
 
 __all__ = ["DIGITS", "EXPLORER_JS", "plotly_figures", "plotly_js_path", "static_html"]
 
@@ -41,9 +41,9 @@ def _numbers(a):
     return [float(f"{v:.{DIGITS}g}") if isinstance(v, float) else v for v in a]
 
 
-def _plotly_traces(traces, n_panels: int) -> list:
-    """Plotly trace dicts, one list per panel."""
-    out = [[] for _ in range(n_panels)]
+def _plotly_traces(traces, panels) -> list:
+    """Plotly trace dicts, one list per panel (``panels``: the explorer's)."""
+    out = [[] for _ in range(len(panels))]
     for t in traces:
         color = _css(t.color)
         common = {"name": t.name, "legendgroup": t.name}
@@ -67,8 +67,9 @@ def _plotly_traces(traces, n_panels: int) -> list:
                 d.update(mode="markers", marker={"color": color, "size": 10,
                                                  "line": {"color": "white", "width": 1}})
                 if t.text is not None:
-                    d.update(mode="markers+text", text=list(t.text), textposition="middle right",
-                             textfont={"color": color})
+                    d.update(mode="markers+text", text=list(t.text), textfont={"color": color},
+                             textposition=["middle left" if left else "middle right"
+                                           for left in _labels_left(t, panels[t.panel])])
         out[t.panel].append(d)
     return out
 
@@ -213,8 +214,8 @@ def plotly_figures(explorer: Explorer, view: View | None = None) -> list:
         view = explorer.draw(**{c.name: c.default for c in explorer.controls})
     ranges = _ranges(explorer, views)
     n = len(explorer.panels)
-    fixed = _plotly_traces(explorer.fixed, n)
-    data = _plotly_traces(view.traces, n)
+    fixed = _plotly_traces(explorer.fixed, explorer.panels)
+    data = _plotly_traces(view.traces, explorer.panels)
     return [{"data": fixed[p] + data[p], "layout": _plotly_layout(explorer.panels[p], ranges[p])}
             for p in range(n)]
 
@@ -263,8 +264,8 @@ def static_html(explorer: Explorer) -> str:
         "start": start,
         "labels": [[c.show(v) for v in c.values] for c in explorer.controls],
         "layouts": [_plotly_layout(explorer.panels[p], ranges[p]) for p in range(n)],
-        "fixed": _plotly_traces(explorer.fixed, n),
-        "frames": [_plotly_traces(v.traces, n) for v in views],
+        "fixed": _plotly_traces(explorer.fixed, explorer.panels),
+        "frames": [_plotly_traces(v.traces, explorer.panels) for v in views],
         "captions": [v.caption for v in views],
     }
     key = html.escape(explorer.key)
