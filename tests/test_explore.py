@@ -220,7 +220,8 @@ def test_grid_and_frames_run_the_last_control_fastest():
     assert [s["K"] for s in g[:4]] == [1, 2, 4, 5]  # the last control moves first
     for setting, view in zip(g, ex.frames(e)):
         assert view.caption == e.draw(**setting).caption
-        assert view.caption.startswith(f"{setting['K']} members of {setting['acc']:.0%}")
+        members = "1 member" if setting["K"] == 1 else f"{setting['K']} members"
+        assert view.caption.startswith(f"{members} of {setting['acc']:.0%}")
 
 
 # --- the static page -----------------------------------------------------------------------------
@@ -464,3 +465,66 @@ def test_live_bars_of_two_traces_stand_side_by_side():
     for a, b in zip(s1, s2):  # same category: adjacent, not overlapping
         assert a.get_x() + a.get_width() == pytest.approx(b.get_x())
     assert [t.get_text() for t in ax.get_xticklabels()] == list(e.view().trace("S1 presented").x)
+
+
+# --- issue 18: captions, titles, legends, signatures ---------------------------------------------
+
+@pytest.mark.parametrize("caption, shown", [
+    ("M-ratio -0.00, meta-I -0.000 bit, -0% (-0.00).", "M-ratio 0.00, meta-I 0.000 bit, 0% (0.00)."),
+    ("kept: -0.01, -0.5, 1-0.00, -10.00, −0.001", "kept: -0.01, -0.5, 1-0.00, -10.00, −0.001"),
+])
+def test_captions_never_show_a_negative_zero(caption, shown):
+    assert ex.View((), caption).caption == shown
+
+
+def test_no_caption_of_any_explorer_shows_a_negative_zero():
+    pattern = re.compile(r"(?<![\w.])[-−]0(?:\.0+)?(?!\.?\d)")
+    for name in ex.__all__:
+        make = getattr(ex, name)
+        if not (callable(make) and name.endswith("_explorer")):
+            continue
+        for v in ex.frames(make()):
+            assert not pattern.search(v.caption), (name, v.caption)
+
+
+def test_group_caption_counts_one_member():
+    e = ex.group_explorer(acc=[0.7], K=[1, 2])
+    assert e.view(K=1).caption.startswith("1 member of 70%")
+    assert e.view(K=2).caption.startswith("2 members of 70%")
+
+
+def test_type2_title_panel_and_caption_agree():
+    e = ex.type2_explorer(d=[1.5], meta_d=[0.5, 1.0])
+    assert "six" in e.title and "four" not in e.title
+    assert e.panels[1].title.startswith("Four of the six")
+    assert len(e.view().trace("measure").y) == 4
+    e = ex.type2_explorer(d=[1.0], meta_d=[0.5, 2.5])
+    low, high = (e.view(meta_d=m).caption for m in (0.5, 2.5))
+    acc = [type2_measures(rating_probabilities(1.0, m, K=4)).acc for m in (0.5, 2.5)]
+    assert acc[0] == pytest.approx(0.6915, abs=1e-4)  # Φ(d′/2): the Type 1 accuracy
+    assert acc[1] > acc[0] + 0.05                     # the recoded accuracy rises with meta-d'
+    assert "recoded accuracy 69.1%" in low and "here the Type 1 accuracy" in low
+    assert f"recoded accuracy {100 * acc[1]:.1f}%" in high
+    assert "above the Type 1 accuracy 69.1%" in high and "rises with meta-d′" in high
+
+
+def test_type2_default_grid_is_plain_floats():
+    """The API page shows the signature: no ``np.float64(...)`` in the default."""
+    import inspect
+
+    default = inspect.signature(ex.type2_explorer).parameters["meta_d"].default
+    assert all(type(v) is float for v in default) and "np." not in repr(default)
+    assert default == tuple(np.round(np.arange(0, 3.01, 0.25), 2))
+
+
+def test_legend_swatches_follow_the_frame():
+    """A trace whose colour changes with the controls: the first swatch has the first frame's
+    colour and carries the trace's name, so explorer.js can recolour it at every frame."""
+    from matplotlib.colors import to_hex
+
+    e = ex.noise_cases_explorer(acc=[0.7], kinds=("binary", "uniform"))
+    page = ex.static_html(e)
+    colour = to_hex(e.view().trace("confidence").color)   # the default: uniform noise
+    assert f'style="background:{colour}" data-trace="confidence"' in page
+    assert '<ul class="mbx-legend" data-panel="0">' in page
+    assert "recolour(p, traces)" in ex.EXPLORER_JS

@@ -10,6 +10,8 @@ served from another page's cache), and checked for:
 - no console error or uncaught script error, no failed request;
 - ``plotly.min.js`` requested exactly once, from the site's own ``_static``;
 - every explorer drew every panel (plotly's ``.main-svg`` inside each ``.mbx-panel``);
+- every legend swatch shows the colour its trace is drawn in, at the first frame and after
+  every control move;
 - moving each control from the default setting (a range input set and its ``input`` event
   dispatched, or another option chosen in a menu) changes the plot's SVG, the ``data-frame``
   attribute and the caption; the frame shown is the one ``np.ravel_multi_index`` gives for the
@@ -93,6 +95,13 @@ STATE_JS = r"""
       return svg ? Math.round(svg.getBoundingClientRect().right) : null;
     }),
     windowWidth: document.documentElement.clientWidth,
+    // each legend swatch: its panel, the trace it stands for and the colour it shows
+    swatches: Array.from(root.querySelectorAll('.mbx-legend [data-trace]')).map((el) => {
+      const css = getComputedStyle(el);
+      return {panel: Number(el.closest('.mbx-legend').dataset.panel), trace: el.dataset.trace,
+              color: el.classList.contains('mbx-key-line') ? css.borderTopColor
+                : css.backgroundColor};
+    }),
   };
 }
 """
@@ -179,6 +188,7 @@ def _move_problems(move: dict, same_drawing_back: bool = True) -> list[str]:
         found.append(f"{where}: caption {after['caption'][:60]!r} is not frame {expected}'s")
     if after["drawn"] == before["drawn"]:
         found.append(f"{where}: the plots' SVG did not change")
+    found += _swatch_problems(after)
     if after["controls"][k]["shown"] != spec["labels"][k][to]:
         found.append(f"{where}: the control reads {after['controls'][k]['shown']!r}, "
                      f"not {spec['labels'][k][to]!r}")
@@ -186,6 +196,37 @@ def _move_problems(move: dict, same_drawing_back: bool = True) -> list[str]:
     if (back["frame"], back["caption"]) != (before["frame"], before["caption"]) or \
             (same_drawing_back and not all(map(_same_drawing, back["drawn"], before["drawn"]))):
         found.append(f"{where} and back: the explorer did not return to frame {before['frame']}")
+    return found
+
+
+def _trace_colour(t: dict) -> str | None:
+    """The colour a plotly trace dict of the page is drawn in (as explorer.js reads it)."""
+    if t.get("fillcolor"):
+        return t["fillcolor"]
+    if t.get("type") == "bar" or str(t.get("mode", "")).startswith("markers"):
+        return (t.get("marker") or {}).get("color")
+    return (t.get("line") or {}).get("color")
+
+
+def _rgb(hex_colour: str) -> str:
+    h = hex_colour.lstrip("#")
+    return "rgb({}, {}, {})".format(*(int(h[i:i + 2], 16) for i in (0, 2, 4)))
+
+
+def _swatch_problems(state: dict) -> list[str]:
+    """Legend swatches whose colour is not their trace's in the frame shown (issue 18: the
+    noise explorer's bars turned green while their swatch stayed black)."""
+    spec, f = state["spec"], state["frame"]
+    if f is None:
+        return []
+    found = []
+    for sw in state["swatches"]:
+        p = sw["panel"]
+        traces = spec["fixed"][p] + spec["frames"][f][p]
+        colours = [_trace_colour(t) for t in traces if t.get("name") == sw["trace"]]
+        if colours and colours[0] and _rgb(colours[0]) != sw["color"]:
+            found.append(f"{state['id']} frame {f}: legend swatch {sw['trace']!r} shows "
+                         f"{sw['color']}, its trace is drawn in {colours[0]}")
     return found
 
 
@@ -325,6 +366,7 @@ def test_every_explorer_draws_every_panel(visits):
                 found.append(f"{state['id']}: no plot (.main-svg) in panels {empty}")
             if state["caption"] != state["spec"]["captions"][start]:
                 found.append(f"{state['id']}: caption is not the default frame's")
+            found += _swatch_problems(state)
         return found
 
     problems = _collect(visits, check)

@@ -70,16 +70,21 @@ def test_feedback_lab_frames(prevalence, error, gain):
     assert v.trace("bits").x == pytest.approx([h_t, h_t - mi, mi], abs=1e-9)
     assert v.trace("P(T, S)").x == pytest.approx(joint.ravel(), abs=1e-12)
     assert v.trace("this gain").y[0] == pytest.approx(ratio, abs=1e-9)
-    assert f"ε_eff = {eff:.3f}" in v.caption
+    assert f"effective error ε(1 − g) = {eff:.3f}" in v.caption
 
 
 def test_feedback_lab_all_frames_are_channels():
     e = explore.feedback_lab_explorer()
     views = explore.frames(e)
-    assert len(views) == 3 * 11 * 11
+    assert len(views) == len(part3.PREVALENCE_GRID) * 11 * 11
     for v in views:
         assert v.trace("P(T, S)").x.sum() == pytest.approx(1.0)
         assert 0 <= v.trace("this gain").y[0] <= 1
+
+
+def test_the_lab_and_the_surface_share_one_prevalence_grid():
+    lab, surface = explore.feedback_lab_explorer(), explore.oskr_surface_explorer()
+    assert lab.controls[0].values == surface.controls[0].values == part3.PREVALENCE_GRID
 
 
 def test_surface_lines_depend_on_the_effective_error_only():
@@ -298,3 +303,46 @@ def test_the_former_module_explore_oskr_still_gives_every_part3_explorer():
 
     assert sorted(explore_oskr.__all__) == sorted(PART3)
     assert all(getattr(explore_oskr, n) is getattr(explore, n) for n in PART3)
+
+
+# --- issue 18 ----------------------------------------------------------------------------------
+
+def test_feedback_lab_draws_oskr_first():
+    """The OSKR panel sits next to the controls (the lab is three panels tall)."""
+    e = explore.feedback_lab_explorer(prevalence=[0.5], error=[0.2], gain=[0.3])
+    assert e.panels[0].title == "OSKR as the verifier improves"
+    v = e.view()
+    assert v.trace("OSKR against g").panel == v.trace("this gain").panel == 0
+    assert (v.trace("bits").panel, v.trace("P(T, S)").panel) == (1, 2)
+
+
+def test_deployment_points_are_labelled_with_their_agent():
+    e = explore.deployment_explorer(AGENTS)
+    v = e.view(accuracy_threshold=0.8, oskr_threshold=0.5)
+    labels = {}
+    for posture in mb.cognitive_chain.POSTURES.values():
+        t = v.trace(posture)
+        labels.update(zip(t.text, zip(t.x, t.y)))
+    assert labels == {n: (pytest.approx(a), pytest.approx(k)) for n, (a, k) in AGENTS.items()}
+    fig = explore.plotly_figures(e)[0]
+    shown = [d for d in fig["data"] if d.get("text")]
+    assert all(d["mode"] == "markers+text" for d in shown)
+    assert sorted(s for d in shown for s in d["text"]) == sorted(AGENTS)
+    # a label near the right edge goes to the left of its point (it must not run off the plot)
+    sides = {s: pos for d in shown for s, pos in zip(d["text"], d["textposition"])}
+    cut = 0.6 * 1.04                                   # the right 40% of the x range (0, 1.04)
+    assert sides == {n: "middle left" if a > cut else "middle right"
+                     for n, (a, _) in AGENTS.items()}
+    assert sides["fluent"] == "middle left"
+
+
+def test_entropy_explorer_explains_skew():
+    e = explore.entropy_explorer()
+    assert "0 = even" in e.controls[1].label
+    assert "exp(−skew·(k − 1))" in e.view(active=4, skew=1.0).caption
+
+
+def test_no_caption_writes_eps_eff_with_an_underscore():
+    for make in ALL:
+        for v in explore.frames(make.values[0]()):
+            assert "_eff" not in v.caption

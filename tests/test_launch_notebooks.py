@@ -258,7 +258,7 @@ KNOWN_TEX = set("""
 Big Delta Phi approx arg begin big bigl bigr binom cdot chi cup dots end frac gamma ge hat in
 infty lambda le left lfloor ln log mathbb mathcal mathrm max mid min mp mu ne operatorname
 overline pm prod qquad quad rfloor right sigma sim sqrt sum text textstyle tfrac tilde times to
-underbrace varphi widehat
+underbrace varepsilon varphi widehat
 """.split())
 _CODE = re.compile(r"^ {0,3}(`{3,}|~{3,}).*?^ {0,3}\1\s*$|(`+).+?\2", re.M | re.S)
 _MATH = re.compile(r"\$\$(.+?)\$\$|(?<![\\$])\$(.+?)(?<!\\)\$", re.S)

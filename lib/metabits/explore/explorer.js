@@ -13,6 +13,27 @@
     var inputs = Array.prototype.slice.call(root.querySelectorAll('[data-control]'));
     var panels = Array.prototype.slice.call(root.querySelectorAll('.mbx-panel'));
     var caption = root.querySelector('.mbx-caption');
+    var legends = panels.map(function (div, p) {
+      return Array.prototype.slice.call(
+        root.querySelectorAll('.mbx-legend[data-panel="' + p + '"] [data-trace]'));
+    });
+    function colour(t) {   // the colour a trace dict is drawn in (web.py's _plotly_traces)
+      if (t.fillcolor) return t.fillcolor;
+      if (t.type === 'bar' || /^markers/.test(t.mode || '')) return t.marker && t.marker.color;
+      return t.line && t.line.color;
+    }
+    function recolour(p, traces) {   // a swatch takes the colour of its trace in this frame
+      legends[p].forEach(function (key) {
+        for (var i = 0; i < traces.length; i++) {
+          if (traces[i].name !== key.dataset.trace) continue;
+          var c = colour(traces[i]);
+          if (!c) return;
+          if (key.classList.contains('mbx-key-line')) key.style.borderTopColor = c;
+          else key.style.backgroundColor = c;
+          return;
+        }
+      });
+    }
     if (!window.Plotly) {
       caption.textContent = 'This explorer needs plotly.min.js, which the book\'s website ' +
         'serves; in Jupyter, run the notebook for the live version.';
@@ -32,8 +53,9 @@
         if (el.type === 'range') el.setAttribute('aria-valuetext', text);
       });
       panels.forEach(function (div, p) {
-        Plotly.react(div, copy(spec.fixed[p].concat(spec.frames[f][p])), copy(spec.layouts[p]),
-                     config);
+        var traces = spec.fixed[p].concat(spec.frames[f][p]);
+        Plotly.react(div, copy(traces), copy(spec.layouts[p]), config);
+        recolour(p, traces);
       });
       caption.textContent = spec.captions[f];
       root.dataset.frame = String(f);

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._validate import as_instance
-from .model import Control, Explorer, Trace, View, _check_trace
+from .model import Control, Explorer, Trace, View, _check_trace, _labels_left
 from .web import static_html
 
 __all__ = ["ExplorerDisplay", "live", "show", "to_matplotlib"]
@@ -96,6 +96,11 @@ def to_matplotlib(explorer: Explorer, view: View | None = None):
                                   if u.kind == t.kind and u.panel == t.panel])
         elif t.kind == "points":
             ax.plot(t.x, t.y, "o", color=t.color, ms=7, mec="white", label=t.name, zorder=5)
+            for x, y, label, left in zip(t.x, t.y, t.text or (),
+                                         _labels_left(t, explorer.panels[t.panel])):
+                ax.annotate(label, (x, y), xytext=(-6 if left else 6, 0),
+                            textcoords="offset points", ha="right" if left else "left",
+                            va="center", color=t.color, fontsize=9)
         else:
             ax.plot(t.x, t.y, color=t.color, ls=_MPL_DASH[t.dash], lw=1.8, label=t.name)
     for p, (ax, panel) in enumerate(zip(axes, explorer.panels)):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import numbers
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -24,6 +25,9 @@ __all__ = ["DASHES", "TRACE_KINDS", "Control", "Explorer", "Panel", "Trace", "Vi
 
 TRACE_KINDS = ("line", "points", "bars", "hbars", "band")
 DASHES = ("solid", "dash", "dot")
+
+# the minus sign of a number that rounded to zero ("-0.00", "-0%"): dropped from every caption
+_NEGATIVE_ZERO = re.compile(r"(?<![\w.])[-−](?=0(?:\.0+)?(?!\.?\d))")
 
 # --- the pieces of an explorer -------------------------------------------------------------------
 
@@ -128,6 +132,9 @@ class Trace:
         Upper edge of a ``"band"``.
     width : float or None
         Width of ``"bars"`` in data units (``None``: the plotting library's default).
+    text : tuple of str or None
+        Labels written beside the markers of a ``"points"`` trace, one per point (e.g. which
+        agent each point is).
     """
 
     name: str
@@ -139,6 +146,7 @@ class Trace:
     dash: str = "solid"
     y2: object = None
     width: object = None
+    text: object = None
 
     def __post_init__(self):
         # numbers become float arrays, category names a tuple of str: one form for every consumer
@@ -149,6 +157,9 @@ class Trace:
             arr = np.asarray(value)
             object.__setattr__(self, name, tuple(str(v) for v in arr.ravel())
                                if arr.dtype.kind in "UO" else arr.astype(float).ravel())
+        if self.text is not None:
+            object.__setattr__(self, "text", tuple(str(v) for v in np.asarray(self.text,
+                                                                            dtype=object).ravel()))
 
 
 @dataclass(frozen=True)
@@ -182,11 +193,16 @@ class View:
     traces : tuple of Trace
         Everything drawn, in drawing order.
     caption : str
-        One or two sentences with the setting's numbers, shown under the panels.
+        One or two sentences with the setting's numbers, shown under the panels. A number that
+        rounded to zero is written without a minus sign (``"-0.00"`` becomes ``"0.00"``).
     """
 
     traces: tuple
     caption: str
+
+    def __post_init__(self):
+        if isinstance(self.caption, str):
+            object.__setattr__(self, "caption", _NEGATIVE_ZERO.sub("", self.caption))
 
     def trace(self, name: str, panel: int | None = None) -> Trace:
         """The trace called ``name`` (in ``panel``, if given).
@@ -387,9 +403,21 @@ def frames(explorer: Explorer) -> tuple:
     return tuple(out)
 
 
+def _labels_left(t: Trace, panel: Panel) -> list:
+    """Per point of ``t``, whether its text label goes to the left of the marker: for points in
+    the right 40% of the panel's fixed x range, so that a label never runs off the plot."""
+    xr = panel.xrange
+    if t.text is None or xr in (None, "auto") or None in xr:
+        return [False] * len(t.x)
+    cut = xr[0] + 0.6 * (xr[1] - xr[0])
+    return [bool(x > cut) for x in np.asarray(t.x, float)]
+
+
 def _check_trace(t: Trace, n_panels: int) -> None:
     as_choice(t.kind, TRACE_KINDS, "trace kind")
     as_choice(t.dash, DASHES, "line style")
     as_int(t.panel, f"panel of trace {t.name!r}", least=0, most=n_panels - 1)
     if len(t.x) != len(t.y) or (t.kind == "band" and (t.y2 is None or len(t.y2) != len(t.x))):
         raise ValueError(f"trace {t.name!r} needs x, y (and y2 for a band) of one length")
+    if t.text is not None and (t.kind != "points" or len(t.text) != len(t.x)):
+        raise ValueError(f"trace {t.name!r}: text labels are for points, one per point")

@@ -259,7 +259,8 @@ def group_explorer(acc=ACC_GRID, K=tuple(range(1, 16))) -> Explorer:
         key = {"Theorem 8 upper": "upper", "Theorem 8 lower": "lower"}
         values = np.array([c[key.get(n, n)][i] for n in names])
         traces.append(Trace("at K", values, names, kind="hbars", panel=1, color=BLUE))
-        caption = (f"{K} members of {_pct(acc)} accuracy: majority vote {c['MV'][i]:.3f}; "
+        members = f"{K} member" + ("s" if K != 1 else "")
+        caption = (f"{members} of {_pct(acc)} accuracy: majority vote {c['MV'][i]:.3f}; "
                    f"optimally weighted (PCWMV) {c['PCWMV, binary noise'][i]:.3f} to "
                    f"{c['PCWMV, uniform noise'][i]:.3f} depending on the members' confidence; "
                    f"Theorem 8 allows {c['lower'][i]:.3f} to {c['upper'][i]:.3f}.")
@@ -276,7 +277,20 @@ def group_explorer(acc=ACC_GRID, K=tuple(range(1, 16))) -> Explorer:
         draw)
 
 
-def type2_explorer(d=(1.0, 1.5, 2.0, 2.5), meta_d=tuple(np.round(np.arange(0, 3.01, 0.25), 2)),
+def _recoded(acc: float, type1: float) -> str:
+    """The type 2 caption's sentence on the accuracy the information measures use."""
+    if _pct(acc) == _pct(type1):
+        return (f"The information measures use the recoded accuracy {_pct(acc)} (each response "
+                "counted correct for its more probable stimulus), here the Type 1 accuracy; it "
+                "rises with meta-d′ once meta-d′ is well above d′.")
+    return (f"The information measures use the recoded accuracy {_pct(acc)} (each response "
+            f"counted correct for its more probable stimulus), above the Type 1 accuracy "
+            f"{_pct(type1)}: with meta-d′ well above d′ the least confident responses flip, so "
+            "it rises with meta-d′.")
+
+
+def type2_explorer(d=(1.0, 1.5, 2.0, 2.5),
+                   meta_d=(0.0, 0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0, 2.25, 2.5, 2.75, 3.0),
                    levels: int = 4) -> Explorer:
     """Type 2 measures of a rating table whose Type 2 separation you vary.
 
@@ -337,9 +351,10 @@ def type2_explorer(d=(1.0, 1.5, 2.0, 2.5), meta_d=tuple(np.round(np.arange(0, 3.
         m = type2_measures(table)
         fit = fit_meta_d(table[0] * 1000, table[1] * 1000)  # expected counts of 1000 trials each
         values = [fit.m_ratio + 0.0, m.meta_I1r, m.meta_I2r, m.RMI]  # + 0.0: no "-0.00"
-        caption = (f"d′ = {d:g}, meta-d′ = {meta_d:g} (accuracy {_pct(m.acc)}): fitted meta-d′ "
+        caption = (f"d′ = {d:g}, meta-d′ = {meta_d:g}: fitted meta-d′ "
                    f"{fit.meta_d + 0.0:.2f}, M-ratio {fit.m_ratio + 0.0:.2f}, meta-I {m.meta_I:.3f} bit, "
-                   f"meta-I₁ʳ {m.meta_I1r:.2f}, meta-I₂ʳ {m.meta_I2r:.3f}, RMI {m.RMI:.3f}.")
+                   f"meta-I₁ʳ {m.meta_I1r:.2f}, meta-I₂ʳ {m.meta_I2r:.3f}, RMI {m.RMI:.3f}. "
+                   + _recoded(m.acc, (table[0, :levels].sum() + table[1, levels:].sum()) / 2))
         return View((
             Trace("S1 presented", columns, table[0], kind="bars", color=BLUE),
             Trace("S2 presented", columns, table[1], kind="bars", color=ORANGE),
@@ -347,11 +362,12 @@ def type2_explorer(d=(1.0, 1.5, 2.0, 2.5), meta_d=tuple(np.round(np.arange(0, 3.
         ), caption)
 
     return Explorer(
-        "type2-measures", "Type 2 measures of a rating table (Meyen et al., six measures)",
+        "type2-measures", "The six Type 2 measures of a rating table (Meyen et al.)",
         (control("d", "d′", d, default=1.5 if 1.5 in d else None, fmt="{:g}"),
          control("meta_d", "meta-d′", meta_d, default=1.0 if 1.0 in meta_d else None,
                  fmt="{:g}")),
         (Panel("The table: P(response | stimulus)", "response (confidence 1 = lowest)",
                "probability", yrange=(0.0, None)),
-         Panel("The four normalised measures", "value", "", xrange=(-0.05, None))),
+         Panel("Four of the six, normalised (all six in the caption)", "value", "",
+               xrange=(-0.05, None))),
         draw)

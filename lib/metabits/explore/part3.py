@@ -12,7 +12,7 @@ explorers follow the readings the book chose in its audit chapter (``book/oskr/0
   linear score 2 × right − 1 (hit rate minus false-alarm rate), which reproduces the essay's
   displayed 0.60, is drawn beside OSKR;
 * :func:`feedback_lab_explorer` — the binary feedback lab: prevalence, feedback error ε and
-  verifier gain g, with ε_eff = ε(1 − g);
+  verifier gain g, with the effective error :math:`\\varepsilon_\\text{eff}` = ε(1 − g);
 * :func:`oskr_surface_explorer` — the lab's OSKR surface over ε and g, as one line of OSKR
   against ε per gain;
 * :func:`entropy_explorer` and :func:`channel_noise_explorer` — the primers.
@@ -36,6 +36,9 @@ __all__ = ["channel_noise_explorer", "entropy_explorer", "feedback_lab_explorer"
            "oskr_explorer", "oskr_surface_explorer"]
 
 _BITS = ("H(T)", "H(T | S)", "I(S; T)")
+
+#: the prevalence sliders' grid, shared by the feedback lab and the OSKR surface
+PREVALENCE_GRID = (0.5, 0.6, 0.7, 0.8, 0.9, 0.95)
 
 
 def _steps(lo: float, hi: float, step: float) -> tuple:
@@ -160,20 +163,21 @@ def oskr_explorer(success=_steps(0.1, 0.9, 0.05), right=_steps(0.5, 1.0, 0.025))
 
 # --- the binary feedback lab ------------------------------------------------------------------------
 
-def feedback_lab_explorer(prevalence=(0.5, 0.7, 0.9), error=_steps(0.0, 0.5, 0.05),
+def feedback_lab_explorer(prevalence=PREVALENCE_GRID, error=_steps(0.0, 0.5, 0.05),
                           gain=_steps(0.0, 1.0, 0.1)) -> Explorer:
     """The essay's binary feedback lab: prevalence, feedback error ε, verifier gain g.
 
     Everything is :func:`metabits.oskr.feedback_channel.feedback_channel`: the verifier narrows the
-    error to ε_eff = ε(1 − g) (the reading that reproduces the lab's ε_eff, see the audit
-    chapter). Panel 1 shows H(T), H(T | S) and I(S; T); panel 2 the confusion structure (joint
-    probabilities of outcome and self-report, cell by cell); panel 3 OSKR against the gain at the chosen
-    prevalence and ε.
+    error to :math:`\\varepsilon_\\text{eff}` = ε(1 − g) (the reading that reproduces the lab's
+    :math:`\\varepsilon_\\text{eff}`, see the audit chapter). Panel 1, next to the controls,
+    shows OSKR against the gain at the chosen prevalence and ε; panel 2 H(T), H(T | S) and
+    I(S; T); panel 3 the confusion structure (joint probabilities of outcome and self-report,
+    cell by cell).
 
     Parameters
     ----------
-    prevalence : sequence of float, default 0.5, 0.7, 0.9
-        P(T = success) grid, in (0, 1).
+    prevalence : sequence of float, default 0.5, 0.6, …, 0.9, 0.95
+        P(T = success) grid, in (0, 1) (:data:`PREVALENCE_GRID`, the OSKR surface's).
     error : sequence of float, default 0, 0.05, …, 0.5
         Feedback error ε grid, in [0, 1].
     gain : sequence of float, default 0, 0.1, …, 1
@@ -211,13 +215,13 @@ def feedback_lab_explorer(prevalence=(0.5, 0.7, 0.9), error=_steps(0.0, 0.5, 0.0
         ch = feedback_channel(prevalence, error, gain)
         curve = feedback_channel(prevalence, error, g).oskr
         caption = (f"Prevalence {prevalence:.0%}, feedback error ε = {error:.2f}, verifier gain "
-                   f"g = {gain:.1f}: ε_eff = {ch.error_effective:.3f}, H(T) = "
+                   f"g = {gain:.1f}: effective error ε(1 − g) = {ch.error_effective:.3f}, "
+                   f"H(T) = "
                    f"{ch.h_outcome:.3f} bit, H(T | S) = {ch.h_outcome_given_signal:.3f} bit, "
                    f"OSKR = {ch.oskr:.2f}.")
-        return View((_bits_trace(ch, 0), _confusion_trace(ch, 1),
-                     Trace("OSKR against g", g, curve, panel=2, color=BLUE),
-                     Trace("this gain", [gain], [ch.oskr], kind="points", panel=2,
-                           color=VERMILLION)), caption)
+        return View((Trace("OSKR against g", g, curve, color=BLUE),
+                     Trace("this gain", [gain], [ch.oskr], kind="points", color=VERMILLION),
+                     _bits_trace(ch, 1), _confusion_trace(ch, 2)), caption)
 
     return Explorer(
         "feedback-lab", "The binary feedback lab (Roberts)",
@@ -226,15 +230,15 @@ def feedback_lab_explorer(prevalence=(0.5, 0.7, 0.9), error=_steps(0.0, 0.5, 0.0
          control("error", "feedback error ε", error, default=_default(error, 0.2),
                  fmt="{:.2f}"),
          control("gain", "verifier gain g", gain, default=_default(gain, 0.3), fmt="{:.1f}")),
-        (Panel("Entropy and information", "bits", "", xrange=(0.0, 1.02)),
+        (Panel("OSKR as the verifier improves", "verifier gain g", "OSKR",
+               xrange=(-0.02, 1.02), yrange=(-0.02, 1.02)),
+         Panel("Entropy and information", "bits", "", xrange=(0.0, 1.02)),
          Panel("Outcome and self-report", "joint probability", "",
-               xrange=(0.0, 1.04)),
-         Panel("OSKR as the verifier improves", "verifier gain g", "OSKR",
-               xrange=(-0.02, 1.02), yrange=(-0.02, 1.02))),
+               xrange=(0.0, 1.04))),
         draw)
 
 
-def oskr_surface_explorer(prevalence=(0.5, 0.6, 0.7, 0.8, 0.9, 0.95),
+def oskr_surface_explorer(prevalence=PREVALENCE_GRID,
                           gains=(0.0, 0.2, 0.35, 0.5, 0.7, 0.9)) -> Explorer:
     """The lab's OSKR surface over ε and g, as one line of OSKR against ε per verifier gain.
 
@@ -243,8 +247,8 @@ def oskr_surface_explorer(prevalence=(0.5, 0.6, 0.7, 0.8, 0.9, 0.95),
 
     Parameters
     ----------
-    prevalence : sequence of float, default 0.5, …, 0.95
-        The prevalence slider's grid, in (0, 1).
+    prevalence : sequence of float, default 0.5, 0.6, …, 0.9, 0.95
+        The prevalence slider's grid, in (0, 1) (:data:`PREVALENCE_GRID`, the feedback lab's).
     gains : sequence of float, default 0, 0.2, 0.35, 0.5, 0.7, 0.9
         The gains drawn as lines, in [0, 1] (at most 6).
 
@@ -288,7 +292,7 @@ def oskr_surface_explorer(prevalence=(0.5, 0.6, 0.7, 0.8, 0.9, 0.95),
         caption = (f"Prevalence {prevalence:.0%}: with no verifier OSKR falls from 1 at ε = 0 to "
                    f"{table[0, -1]:.2f} at ε = 0.5; at the essay's ε = 0.22 and g = 0.35 it is "
                    f"{at.oskr:.2f}. A larger gain flattens the fall: OSKR depends on ε and g "
-                   "only through ε_eff = ε(1 − g).")
+                   "only through the effective error ε(1 − g).")
         return View(tuple(traces), caption)
 
     return Explorer(
@@ -348,7 +352,8 @@ def entropy_explorer(active=tuple(range(1, 9)), skew=_steps(0.0, 3.0, 0.25)) -> 
         p = w / w.sum()
         h = float(entropy(p))
         h_max = float(entropy(np.full(active, 1.0 / active)))
-        caption = (f"{active} possible outcome{'s' if active > 1 else ''}, skew {skew:g}: "
+        caption = (f"{active} possible outcome{'s' if active > 1 else ''}, skew {skew:g} "
+                   "(outcome k has probability ∝ exp(−skew·(k − 1)); skew 0 is even): "
                    f"H(X) = {h:.2f} bits, the most likely outcome has probability "
                    f"{p[0]:.1%}; spreading the mass evenly over these outcomes would give "
                    f"{h_max:.2f} bits.")
@@ -360,7 +365,7 @@ def entropy_explorer(active=tuple(range(1, 9)), skew=_steps(0.0, 3.0, 0.25)) -> 
         "entropy-primer", "Entropy of a distribution you reshape (Roberts, the primer)",
         (control("active", "possible outcomes", active, default=_default(active, 8),
                  fmt="{:d}"),
-         control("skew", "skew", skew, default=_default(skew, 0.0), fmt="{:g}")),
+         control("skew", "skew (0 = even)", skew, default=_default(skew, 0.0), fmt="{:g}")),
         (Panel("The distribution", "outcome", "probability", yrange=(0.0, 1.02)),
          Panel("Entropy", "bits", "", xrange=(0.0, 3.1))),
         draw)

@@ -108,7 +108,7 @@ def verifier_explorer(error=_steps(0.14, 0.5, 0.02)) -> Explorer:
     (:func:`metabits.oskr.feedback_channel.feedback_channel`). The essay's schematic OSKRs — actor
     0.14, actor + passive judge 0.41, actor + proactive verifier 0.79
     (:data:`metabits.roberts2026.SETUPS`) — are drawn as levels; each is placed on the
-    curve at the gain g = 1 − ε_eff / ε that realises it
+    curve at the gain g = 1 − :math:`\\varepsilon_\\text{eff}` / ε that realises it
     (:func:`metabits.oskr.feedback_channel.effective_error_for_oskr`), when that gain is in [0, 1].
 
     Parameters
@@ -151,7 +151,8 @@ def verifier_explorer(error=_steps(0.14, 0.5, 0.02)) -> Explorer:
         curve = feedback_channel(0.5, error, g).oskr
         need = 1.0 - eff / error
         ok = (need >= 0) & (need <= 1)
-        parts = [f"{n}: g = {x:.2f}" if k else f"{n}: out of reach (needs ε_eff = {e:.3f} > ε)"
+        parts = [f"{n}: g = {x:.2f}" if k
+                 else f"{n}: out of reach (needs an effective error ε(1 − g) of {e:.3f} > ε)"
                  for n, x, k, e in zip(names, need, ok, eff)]
         caption = (f"Feedback error ε = {error:.2f}: with no verifier OSKR = {curve[0]:.2f}. "
                    "Gain needed — " + "; ".join(parts) + ".")
@@ -176,6 +177,7 @@ def deployment_explorer(agents=None, accuracy_threshold=_steps(0.6, 0.95, 0.05),
 
     The essay draws the quadrants (accuracy × self-knowledge) but gives no thresholds; the
     postures are :func:`metabits.oskr.cognitive_chain.deployment_posture` at the chosen thresholds.
+    Each agent's point is labelled with its name and coloured by its posture.
 
     Parameters
     ----------
@@ -238,7 +240,8 @@ def deployment_explorer(agents=None, accuracy_threshold=_steps(0.6, 0.95, 0.05),
                         dash="dot")]
         for name, colour in colours.items():   # one trace per posture, empty ones too
             here = posture == name
-            traces.append(Trace(name, acc[here], k[here], kind="points", color=colour))
+            traces.append(Trace(name, acc[here], k[here], kind="points", color=colour,
+                                text=[n for n, h in zip(names, here) if h]))
         caption = "; ".join(f"{n}: {p}" for n, p in zip(names, posture)) + (
             f" (high accuracy from {accuracy_threshold:.0%}, high OSKR from "
             f"{oskr_threshold:.1f}).")

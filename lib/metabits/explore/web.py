@@ -20,7 +20,7 @@ import numpy as np
 
 from .._validate import as_instance
 from ..palette import WEB_AXIS, WEB_GRID
-from .model import Explorer, Panel, View, frames
+from .model import Explorer, Panel, View, _labels_left, frames
 
 __all__ = ["DIGITS", "EXPLORER_JS", "plotly_figures", "plotly_js_path", "static_html"]
 
@@ -41,9 +41,9 @@ def _numbers(a):
     return [float(f"{v:.{DIGITS}g}") if isinstance(v, float) else v for v in a]
 
 
-def _plotly_traces(traces, n_panels: int) -> list:
-    """Plotly trace dicts, one list per panel."""
-    out = [[] for _ in range(n_panels)]
+def _plotly_traces(traces, panels) -> list:
+    """Plotly trace dicts, one list per panel (``panels``: the explorer's)."""
+    out = [[] for _ in range(len(panels))]
     for t in traces:
         color = _css(t.color)
         common = {"name": t.name, "legendgroup": t.name}
@@ -66,6 +66,10 @@ def _plotly_traces(traces, n_panels: int) -> list:
             else:
                 d.update(mode="markers", marker={"color": color, "size": 10,
                                                  "line": {"color": "white", "width": 1}})
+                if t.text is not None:
+                    d.update(mode="markers+text", text=list(t.text), textfont={"color": color},
+                             textposition=["middle left" if left else "middle right"
+                                           for left in _labels_left(t, panels[t.panel])])
         out[t.panel].append(d)
     return out
 
@@ -120,13 +124,22 @@ def _legend(explorer: Explorer, views, p: int) -> list:
     return list(entries.values()) if len(entries) > 1 else []
 
 
-def _legend_html(entries) -> str:
-    """An HTML legend (a list of swatches and names): it wraps with the column at any width."""
+def _legend_html(entries, shown=(), p: int = 0) -> str:
+    """An HTML legend (a list of swatches and names): it wraps with the column at any width.
+
+    A swatch takes its colour from the trace of that name among ``shown`` (the traces of the
+    frame first drawn) when there is one; ``explorer.js`` recolours the swatches at every frame,
+    so a trace whose colour changes with the controls keeps a true swatch.
+    """
     if not entries:
         return ""
+    now = {}
+    for t in shown:
+        if t.panel == p:
+            now.setdefault(t.name, t)
     items = []
     for t in entries:
-        color = _css(t.color)
+        color = _css(now.get(t.name, t).color)
         if t.kind == "line":
             css_dash = {"solid": "solid", "dash": "dashed", "dot": "dotted"}[t.dash]
             style, cls = f"border-top:3px {css_dash} {color}", "mbx-key mbx-key-line"
@@ -134,8 +147,9 @@ def _legend_html(entries) -> str:
             style, cls = f"background:{color}", "mbx-key mbx-key-point"
         else:
             style, cls = f"background:{color}", "mbx-key mbx-key-area"
-        items.append(f'<li><span class="{cls}" style="{style}"></span>{html.escape(t.name)}</li>')
-    return f'<ul class="mbx-legend">{"".join(items)}</ul>'
+        items.append(f'<li><span class="{cls}" style="{style}" '
+                     f'data-trace="{html.escape(t.name)}"></span>{html.escape(t.name)}</li>')
+    return f'<ul class="mbx-legend" data-panel="{p}">{"".join(items)}</ul>'
 
 
 def _plotly_layout(panel: Panel, ranges: dict) -> dict:
@@ -200,8 +214,8 @@ def plotly_figures(explorer: Explorer, view: View | None = None) -> list:
         view = explorer.draw(**{c.name: c.default for c in explorer.controls})
     ranges = _ranges(explorer, views)
     n = len(explorer.panels)
-    fixed = _plotly_traces(explorer.fixed, n)
-    data = _plotly_traces(view.traces, n)
+    fixed = _plotly_traces(explorer.fixed, explorer.panels)
+    data = _plotly_traces(view.traces, explorer.panels)
     return [{"data": fixed[p] + data[p], "layout": _plotly_layout(explorer.panels[p], ranges[p])}
             for p in range(n)]
 
@@ -250,8 +264,8 @@ def static_html(explorer: Explorer) -> str:
         "start": start,
         "labels": [[c.show(v) for v in c.values] for c in explorer.controls],
         "layouts": [_plotly_layout(explorer.panels[p], ranges[p]) for p in range(n)],
-        "fixed": _plotly_traces(explorer.fixed, n),
-        "frames": [_plotly_traces(v.traces, n) for v in views],
+        "fixed": _plotly_traces(explorer.fixed, explorer.panels),
+        "frames": [_plotly_traces(v.traces, explorer.panels) for v in views],
         "captions": [v.caption for v in views],
     }
     key = html.escape(explorer.key)
@@ -274,10 +288,11 @@ def static_html(explorer: Explorer) -> str:
             parts.append(f'<div class="mbx-control">{label} <select id="{cid}" '
                          f'data-control="{k}">{options}</select></div>')
     parts.append("</form>")
+    index = int(np.ravel_multi_index(start, shape))
+    first = tuple(explorer.fixed) + tuple(views[index].traces)
     parts += [f'<div class="mbx-panel" data-panel="{p}" role="img" '
               f'aria-label="{html.escape(explorer.panels[p].title)}: interactive plot"></div>'
-              + _legend_html(_legend(explorer, views, p)) for p in range(n)]
-    index = int(np.ravel_multi_index(start, shape))
+              + _legend_html(_legend(explorer, views, p), first, p) for p in range(n)]
     parts.append(f'<p class="mbx-caption" aria-live="polite">{html.escape(views[index].caption)}'
                  '</p>')
     data = json.dumps(spec, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
