@@ -197,7 +197,6 @@ def as_choice(value, options, name: str) -> str:
     return value
 
 
-
 #: What a function does where a measure is undefined: raise, or give NaN.
 UNDEFINED = ("raise", "nan")
 
@@ -223,8 +222,6 @@ def as_pad(pad, K: int, *, positive: bool = False) -> float:
             else "non-negative"
         raise ValueError(f"pad must be {need}; got {value:g}")
     return value
-
-
 
 
 def as_grid(values, name: str) -> tuple:

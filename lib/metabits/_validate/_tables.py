@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._scalars import (TOL, as_distribution, as_float_array, as_prior, as_probability)
+from ._scalars import TOL, as_distribution, as_float_array, as_prior, as_probability
 
 __all__ = ["as_categories", "as_contingency_table", "as_count_table", "as_counts",
            "as_member_rates", "as_member_tables", "as_response_table", "as_same_length",
@@ -169,7 +169,6 @@ def as_same_length(a, b, names: str, *, one_d: bool = True) -> int:
         raise ValueError(f"{names} must be {kind} of the same shape (the same length, one value "
                          f"per trial each); got shapes {sa} and {sb}")
     return sa[-1]
-
 
 
 def as_contingency_table(counts, name: str = "counts") -> np.ndarray:
