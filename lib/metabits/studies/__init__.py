@@ -18,13 +18,12 @@
 """
 
 from . import simulation, mc, study, measure_bootstrap, datasets, bayes_recoding, reliability  # noqa: I001
-from . import montecarlo, confidence_database, database_copy, database_measures  # noqa: I001
-from . import database_criteria  # noqa: I001
+from . import montecarlo, confidence_database, database_copy  # noqa: I001
+from . import database_measures, database_criteria  # noqa: I001
 from .confidence_database import (confidence_database_citation, confidence_database_tables,
                                   read_confidence_database)
 
 __all__ = ["bayes_recoding", "confidence_database", "confidence_database_citation",
            "confidence_database_tables", "database_copy", "database_criteria", "database_measures",
-           "datasets", "mc",
-           "measure_bootstrap", "montecarlo", "read_confidence_database", "reliability",
-           "simulation", "study"]
+           "datasets", "mc", "measure_bootstrap", "montecarlo", "read_confidence_database",
+           "reliability", "simulation", "study"]

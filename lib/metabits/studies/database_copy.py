@@ -51,7 +51,8 @@ _NO_LEVEL = 255
 def build_confidence_database(folder):
     """The compact copy of a folder of data sets: every trial as a one-byte code.
 
-    Reads every ``data_*.csv[.gz]`` of ``folder`` with :func:`read_confidence_database` (sorted
+    Reads every ``data_*.csv[.gz]`` of ``folder`` with
+    :func:`~metabits.studies.confidence_database.read_confidence_database` (sorted
     by name); participants sorted within a data set, trials in file order.
 
     Parameters

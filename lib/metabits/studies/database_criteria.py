@@ -135,7 +135,7 @@ def group_correlations(x, y, groups=None, min_size: int = 10):
 
 
 def _measure_names(names) -> tuple:
-    """A non-empty sequence of measures from :data:`NAMES`."""
+    """A non-empty sequence of measures from :data:`~metabits.studies.database_measures.NAMES`."""
     if isinstance(names, str) or not isinstance(names, (tuple, list, np.ndarray)) \
             or not len(names):
         raise ValueError(f"names must be a non-empty sequence of measure names from {NAMES}; "
@@ -154,11 +154,11 @@ def split_half(db, bin_size: int, names=METACOGNITION, min_people: int = 10):
     Parameters
     ----------
     db : ConfidenceDatabase
-        The shipped copy (:func:`metabits.studies.confidence_database.confidence_database`).
+        The shipped copy (:func:`metabits.studies.database_copy.confidence_database`).
     bin_size : int
         Trials per half.
-    names : sequence of str, default :data:`METACOGNITION`
-        The measures (from :data:`NAMES`).
+    names : sequence of str, default :data:`~metabits.studies.database_measures.METACOGNITION`
+        The measures (from :data:`~metabits.studies.database_measures.NAMES`).
     min_people : int, default 10
         Data sets with fewer participants (with enough trials and both halves defined) give NaN;
         at least 3.
@@ -172,7 +172,8 @@ def split_half(db, bin_size: int, names=METACOGNITION, min_people: int = 10):
     Raises
     ------
     ValueError
-        For a ``db`` that is not a :class:`ConfidenceDatabase`, a bin size that is not a
+        For a ``db`` that is not a
+        :class:`~metabits.studies.database_copy.ConfidenceDatabase`, a bin size that is not a
         positive integer (at most :data:`metabits._validate.MAX_SIZE`), ``names`` that are not
         a non-empty sequence of measures, or a ``min_people`` that is not an integer >= 3.
     """
@@ -210,18 +211,19 @@ class Criteria(Result):
     Attributes
     ----------
     names : tuple of str
-        The measures (:data:`METACOGNITION`).
+        The measures (:data:`~metabits.studies.database_measures.METACOGNITION`).
     task_within : ndarray
         Dependence on task performance within people: Cohen's d of the paired difference
         easiest − hardest difficulty level, averaged over the data sets with a difficulty
-        manipulation (:data:`~metabits.studies.confidence_database.DIFFICULTY`).
+        manipulation (:data:`~metabits.studies.database_copy.DIFFICULTY`).
     task_across : ndarray
         Correlation with d′ across the people of a data set, averaged over data sets.
     response_bias : ndarray
         Correlation with the absolute criterion, abs(c), across people, averaged over data sets.
     metacognitive_bias : ndarray
         Cohen's d of the paired difference between removing the highest and removing the lowest
-        confidence criterion (:func:`merge_levels`), averaged over the data sets with K >= 3.
+        confidence criterion (:func:`~metabits.studies.database_measures.merge_levels`),
+        averaged over the data sets with K >= 3.
     split_half : ndarray, shape (len(BIN_SIZES), len(names))
         Split-half reliability (:func:`split_half`) averaged over data sets, per bin size.
     bin_sizes : tuple of int
@@ -248,12 +250,13 @@ def _mean_over_sets(values):
 
 
 def rahnev_criteria(db, bin_sizes=BIN_SIZES, min_people: int = 10) -> Criteria:
-    """Rahnev's (2025) criteria for every measure of :data:`METACOGNITION` on the shipped copy.
+    """Rahnev's (2025) criteria for every measure of
+    :data:`~metabits.studies.database_measures.METACOGNITION` on the shipped copy.
 
     Parameters
     ----------
     db : ConfidenceDatabase
-        :func:`metabits.studies.confidence_database.confidence_database`.
+        :func:`metabits.studies.database_copy.confidence_database`.
     bin_sizes : sequence of int, default :data:`BIN_SIZES`
         Trials per half for the split-half reliability.
     min_people : int, default 10
@@ -269,7 +272,8 @@ def rahnev_criteria(db, bin_sizes=BIN_SIZES, min_people: int = 10) -> Criteria:
     Raises
     ------
     ValueError
-        For a ``db`` that is not a :class:`ConfidenceDatabase`, ``bin_sizes`` that are not a
+        For a ``db`` that is not a
+        :class:`~metabits.studies.database_copy.ConfidenceDatabase`, ``bin_sizes`` that are not a
         non-empty sequence of positive integers, or a ``min_people`` that is not an integer
         >= 3.
 

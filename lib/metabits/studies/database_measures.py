@@ -1,6 +1,6 @@
 """Every measure on every participant of the Confidence Database.
 
-The shipped copy (:func:`metabits.studies.confidence_database.confidence_database`) gives one
+The shipped copy (:func:`metabits.studies.database_copy.confidence_database`) gives one
 count table per participant, padded to 22 columns because the data sets' scales differ (K = 2 …
 11). The functions here take such a stack with each participant's K, run the library's
 vectorised measures once per K, and put the results back in participant order:
@@ -16,10 +16,12 @@ vectorised measures once per K, and put the results back in participant order:
   removing the highest confidence criterion (merging the two highest levels) raises confidence,
   removing the lowest lowers it, on the same trials.
 
-Rahnev's (2025) criteria computed from these — :func:`paired_cohens_d`,
-:func:`group_correlations`, :func:`split_half`, :func:`rahnev_criteria` and the shipped criteria
-table — are in :mod:`metabits.studies.database_criteria` (their names are also importable from
-here).
+Rahnev's (2025) criteria computed from these —
+:func:`~metabits.studies.database_criteria.paired_cohens_d`,
+:func:`~metabits.studies.database_criteria.group_correlations`,
+:func:`~metabits.studies.database_criteria.split_half`,
+:func:`~metabits.studies.database_criteria.rahnev_criteria` and the shipped criteria table — are
+in :mod:`metabits.studies.database_criteria` (their names are also importable from here).
 
 A participant whose table has an empty row (one stimulus only: five in Lebreton 2018) gets NaN
 for every measure.
