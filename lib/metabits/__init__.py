@@ -51,8 +51,10 @@ e.g. ``metabits.measures``, still import, as aliases):
 
 * :mod:`metabits.studies.montecarlo` – the larger Monte Carlo studies of the corrections
   (RMI's bias at larger samples, OSKR interval coverage) and Fieller's interval
-* :mod:`metabits.studies.confidence_database`, :mod:`metabits.studies.database_measures` – the
-  Confidence Database: its loader, the book's copy and every measure of every participant
+* :mod:`metabits.studies.confidence_database`, :mod:`metabits.studies.database_copy`,
+  :mod:`metabits.studies.database_measures`, :mod:`metabits.studies.database_criteria` – the
+  Confidence Database: its loader, the book's copy, every measure of every participant and
+  Rahnev's (2025) criteria
 
 **At the top**
 

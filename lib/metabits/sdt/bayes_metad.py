@@ -33,8 +33,9 @@ Each fit compiles nothing after the first: one compiled model per shape (number 
 of subjects for a group) is kept and given the new counts. The first fit of a shape takes the
 compile time (tens of seconds; ``scripts/bench_bayes_metad.py`` prints it).
 
-This module imports PyMC, nutpie and ArviZ (``pip install metabits[bayes]``); ``import
-metabits`` does not — :func:`metabits.fit_meta_d_bayes` loads it on first use.
+This module imports PyMC, nutpie and ArviZ (``pip install metabits[bayes]``) on a fit's first
+use: the model and its sampling are in the private ``metabits.sdt._hmetad_model``; ``import
+metabits`` loads neither — :func:`metabits.fit_meta_d_bayes` loads this module on first use.
 """
 
 from __future__ import annotations
@@ -42,18 +43,16 @@ from __future__ import annotations
 import os
 import warnings
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 from scipy.special import ndtri
 
 from .._results import Result
 from .._validate import as_count_table, as_int, as_probability, as_scalar
+# the model and its sampling (PyMC, nutpie and ArviZ imported there on first use)
+from ._hmetad_model import TOL, _compiled, _diagnostics, _draws, _sample  # noqa: F401
 
 __all__ = ["BayesMetaDFit", "BayesMetaDGroupFit", "fit_meta_d_bayes", "fit_meta_d_bayes_group"]
-
-#: HMeta-d's ``Tol``: probability floor and the criteria's distance from c (one subject)
-TOL = 1e-5
 
 
 @dataclass(frozen=True)
@@ -230,190 +229,6 @@ def _sampler_args(chains, draws, tune, target_accept, seed, cores):
     cores = min(chains, os.cpu_count() or 1) if cores is None else as_int(cores, "cores", least=1)
     return dict(chains=chains, draws=draws, tune=tune, target_accept=float(target_accept),
                 seed=seed, cores=cores)
-
-
-# ----------------------------------------------------------------------------------- the model
-
-
-def _rating_probs(pt, meta_d, c1, cS1, cS2):
-    """HMeta-d's rating probabilities, (n, 2 stimuli, 2 responses, K), floored at :data:`TOL`.
-
-    ``meta_d`` and ``c1`` (n,), ``cS1`` and ``cS2`` (n, K − 1) increasing. Probabilities are
-    conditional on the stimulus and the Type 1 response; a cell's mass is taken from the nearer
-    tail of the normal, for accuracy.
-    """
-    n, K = cS1.shape[0], cS1.shape[1] + 1
-    edges = pt.concatenate([cS1, c1[:, None], cS2], axis=1)  # (n, 2K - 1)
-    mu = pt.stack([-meta_d / 2, meta_d / 2], axis=1)  # (n, 2): the S1 and S2 means
-    z = edges[:, None, :] - mu[:, :, None]  # (n, 2, 2K - 1)
-    below = 0.5 * pt.erfc(-z / np.sqrt(2.0))
-    above = 0.5 * pt.erfc(z / np.sqrt(2.0))
-    zeros, ones = pt.zeros_like(z[..., :1]), pt.ones_like(z[..., :1])
-    below = pt.concatenate([zeros, below, ones], axis=-1)  # (n, 2, 2K + 1)
-    above = pt.concatenate([ones, above, zeros], axis=-1)
-    lower = pt.concatenate([zeros - 1.0, z], axis=-1)  # each bin's lower edge (sign only)
-    cell = pt.where(lower > 0, above[..., :-1] - above[..., 1:], below[..., 1:] - below[..., :-1])
-    cell = cell.reshape((n, 2, 2, K))
-    pr = cell / cell.sum(axis=-1, keepdims=True)  # given the Type 1 response
-    prT = pt.maximum(pr, TOL)  # JAGS: prT <- ifelse(pr < Tol, Tol, pr)
-    return prT / prT.sum(axis=-1, keepdims=True)
-
-
-def _sorted_truncated_normal_logp(pm, pt, x, mean, sd, bound, below):
-    """Log density of sorted draws ``x`` (n, K − 1) of N(mean, sd) truncated below / above
-    ``bound`` (n,): the product of the truncated densities (the sort's (K − 1)! is constant)."""
-    dist = pm.Normal.dist(mean, sd)
-    logp = pm.logp(dist, x).sum(axis=-1)
-    z = (bound - mean) / sd if below else (mean - bound) / sd
-    # log Φ(z); erfc is exact far into the lower tail (to z = -37), where the clip stops it
-    log_mass = pt.log(0.5 * pt.erfc(-pt.maximum(z, -35.0) / np.sqrt(2.0)))
-    return logp - x.shape[-1] * log_mass
-
-
-def _criteria(pm, pt, c1, K, n, offset):
-    """Sorted criteria below and above ``c1`` from log-gaps (flat), with the gaps' Jacobian."""
-    gap1 = pm.Flat("log_gap_S1", shape=(n, K - 1))
-    gap2 = pm.Flat("log_gap_S2", shape=(n, K - 1))
-    cS1 = (c1[:, None] - offset - pt.cumsum(pt.exp(gap1), axis=1))[:, ::-1]
-    cS2 = c1[:, None] + offset + pt.cumsum(pt.exp(gap2), axis=1)
-    jacobian = gap1.sum() + gap2.sum()
-    return cS1, cS2, jacobian
-
-
-def _type1_likelihood(pm, pt, counts, d1, c1, K):
-    """HMeta-d's binomial hits and false alarms given d′ and c (``estimate_dprime``)."""
-    phi = lambda x: 0.5 * pt.erfc(-x / np.sqrt(2.0))  # noqa: E731
-    hits, signal = counts[:, 1, K:].sum(-1), counts[:, 1].sum(-1)
-    fas, noise = counts[:, 0, K:].sum(-1), counts[:, 0].sum(-1)
-    pm.Binomial("hits", n=signal, p=phi(d1 / 2 - c1), observed=hits)
-    pm.Binomial("false_alarms", n=noise, p=phi(-d1 / 2 - c1), observed=fas)
-
-
-def _ratings_likelihood(pm, pt, counts, meta_d, c1, cS1, cS2, n, K):
-    p = _rating_probs(pt, meta_d, c1, cS1, cS2)
-    blocks = counts.reshape((n, 2, 2, K))
-    pm.Multinomial("ratings", n=blocks.sum(axis=-1), p=p, observed=blocks)
-
-
-def _single_model(K: int, estimate_dprime: bool):
-    import pymc as pm
-    import pytensor.tensor as pt
-
-    with pm.Model() as model:
-        counts = pm.Data("counts", np.ones((1, 2, 2 * K)))
-        if estimate_dprime:
-            c1 = pm.Normal("c", 0.0, 1 / np.sqrt(2.0), shape=1)
-            d1 = pm.Normal("d", 0.0, np.sqrt(2.0), shape=1)
-            _type1_likelihood(pm, pt, counts, d1, c1, K)
-        else:
-            d1 = pm.Data("d", np.ones(1))
-            c1 = pm.Data("c", np.zeros(1))
-        meta_d = pm.Normal("meta_d", d1, np.sqrt(2.0), shape=1)
-        cS1, cS2, jac = _criteria(pm, pt, c1, K, 1, TOL)
-        sd = 1 / np.sqrt(2.0)
-        prior = (_sorted_truncated_normal_logp(pm, pt, cS1, 0.0, sd, c1 - TOL, True)
-                 + _sorted_truncated_normal_logp(pm, pt, cS2, 0.0, sd, c1 + TOL, False))
-        pm.Potential("criteria_prior", prior.sum() + jac)
-        pm.Deterministic("t2c_S1", cS1)
-        pm.Deterministic("t2c_S2", cS2)
-        _ratings_likelihood(pm, pt, counts, meta_d, c1, cS1, cS2, 1, K)
-    return model
-
-
-def _group_model(n: int, K: int, estimate_dprime: bool):
-    import pymc as pm
-    import pytensor.tensor as pt
-
-    with pm.Model() as model:
-        counts = pm.Data("counts", np.ones((n, 2, 2 * K)))
-        if estimate_dprime:
-            mu_d = pm.Normal("mu_d", 0.0, 10.0)
-            sigma_d = pm.HalfNormal("sigma_d", 10.0)
-            mu_c = pm.Normal("mu_c", 0.0, 10.0)
-            sigma_c = pm.HalfNormal("sigma_c", 10.0)
-            z_d = pm.Normal("z_d", 0.0, 1.0, shape=n)
-            z_c = pm.Normal("z_c", 0.0, 1.0, shape=n)
-            d1 = pm.Deterministic("d", mu_d + sigma_d * z_d)
-            c1 = pm.Deterministic("c", mu_c + sigma_c * z_c)
-            _type1_likelihood(pm, pt, counts, d1, c1, K)
-        else:
-            d1 = pm.Data("d", np.ones(n))
-            c1 = pm.Data("c", np.zeros(n))
-        mu = pm.Normal("mu_log_m_ratio", 0.0, 1.0)
-        sigma_delta = pm.HalfNormal("sigma_delta", 1.0)
-        epsilon = pm.Beta("epsilon", 1.0, 1.0)
-        # centred, as Fleming writes it: with hundreds of trials a subject the data pin each
-        # log M-ratio, where the non-centred form mixed worse (ESS of the group SD 119 vs 1822
-        # of 2000 draws on the MaskOri people)
-        delta = pm.Normal("delta_log_m_ratio", 0.0, sigma_delta, shape=n)
-        log_m = mu + epsilon * delta
-        m_ratio = pm.Deterministic("m_ratio", pt.exp(log_m))
-        pm.Deterministic("sigma_log_m_ratio", epsilon * sigma_delta)
-        meta_d = pm.Deterministic("meta_d", m_ratio * d1)
-        mu_c2 = pm.Normal("mu_c2", 0.0, 10.0)
-        sigma_c2 = pm.HalfNormal("sigma_c2", 10.0)
-        cS1, cS2, jac = _criteria(pm, pt, c1, K, n, 0.0)
-        prior = (_sorted_truncated_normal_logp(pm, pt, cS1, -mu_c2, sigma_c2, c1, True)
-                 + _sorted_truncated_normal_logp(pm, pt, cS2, mu_c2, sigma_c2, c1, False))
-        pm.Potential("criteria_prior", prior.sum() + jac)
-        pm.Deterministic("t2c_S1", cS1)
-        pm.Deterministic("t2c_S2", cS2)
-        _ratings_likelihood(pm, pt, counts, meta_d, c1, cS1, cS2, n, K)
-    return model
-
-
-@lru_cache(maxsize=None)
-def _compiled(kind: str, n: int, K: int, estimate_dprime: bool):
-    """The nutpie-compiled model of one shape, compiled once per process."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", FutureWarning)  # arviz's notice of its refactor
-        # pytensor's C backend finds no BLAS in a pip install; the JAX backend needs none
-        warnings.filterwarnings("ignore", message=".*could not link to a BLAS", category=UserWarning)
-        import nutpie
-
-        model = (_single_model(K, estimate_dprime) if kind == "single"
-                 else _group_model(n, K, estimate_dprime))
-        # JAX: compiles in seconds (numba took 1-2 minutes here, every process); the data stay
-        # shared variables (not frozen into the graph) so that one compiled model takes any table
-        return nutpie.compile_pymc_model(model, backend="jax", gradient_backend="jax",
-                                         freeze_model=False)
-
-
-def _sample(compiled, data, args):
-    import nutpie
-
-    model = compiled.with_data(**data)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", FutureWarning)
-        return nutpie.sample(model, draws=args["draws"], tune=args["tune"],
-                             chains=args["chains"], cores=args["cores"], seed=args["seed"],
-                             target_accept=args["target_accept"], progress_bar=False,
-                             low_rank_modified_mass_matrix=args.get("low_rank", False))
-
-
-def _diagnostics(trace, names):
-    """Largest R-hat, smallest bulk / tail ESS over ``names``, and the divergences."""
-    import arviz as az
-
-    post = trace.posterior[list(names)]
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)  # R-hat of one chain: NaN
-        rhat = az.rhat(post)
-        bulk = az.ess(post, method="bulk")
-        tail = az.ess(post, method="tail")
-
-    def pool(ds, fn):
-        values = np.concatenate([np.ravel(ds[v].values) for v in ds.data_vars])
-        return float(fn(values))
-
-    divergences = int(np.sum(trace.sample_stats["diverging"].values))
-    return pool(rhat, np.max), pool(bulk, np.min), pool(tail, np.min), divergences
-
-
-def _draws(trace, name):
-    """Posterior draws of ``name`` flattened over chains and draws: (S, ...)."""
-    values = trace.posterior[name].values
-    return values.reshape((-1,) + values.shape[2:])
 
 
 # ----------------------------------------------------------------------------------- the fits

@@ -11,17 +11,19 @@
 * :mod:`~metabits.studies.bayes_recoding` – recoding of predictions on observed tables;
 * :mod:`~metabits.studies.reliability` – split-half reliability and within-person correlations;
 * :mod:`~metabits.studies.confidence_database` – the Confidence Database (Rahnev et al., 2020):
-  the loader of any data set in its format and the book's compact copy of 66 data sets;
-* :mod:`~metabits.studies.database_measures` – every measure of every participant of the copy,
-  and Rahnev's (2025) criteria.
+  the loader of any data set in its format;
+* :mod:`~metabits.studies.database_copy` – the book's compact copy of its 66 data sets;
+* :mod:`~metabits.studies.database_measures` – every measure of every participant of the copy;
+* :mod:`~metabits.studies.database_criteria` – Rahnev's (2025) criteria on those measures.
 """
 
 from . import simulation, mc, study, measure_bootstrap, datasets, bayes_recoding, reliability  # noqa: I001
-from . import montecarlo, confidence_database, database_measures  # noqa: I001
+from . import montecarlo, confidence_database, database_copy  # noqa: I001
+from . import database_measures, database_criteria  # noqa: I001
 from .confidence_database import (confidence_database_citation, confidence_database_tables,
                                   read_confidence_database)
 
 __all__ = ["bayes_recoding", "confidence_database", "confidence_database_citation",
-           "confidence_database_tables", "database_measures", "datasets", "mc",
-           "measure_bootstrap", "montecarlo", "read_confidence_database", "reliability",
-           "simulation", "study"]
+           "confidence_database_tables", "database_copy", "database_criteria", "database_measures",
+           "datasets", "mc", "measure_bootstrap", "montecarlo", "read_confidence_database",
+           "reliability", "simulation", "study"]

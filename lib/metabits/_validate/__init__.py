@@ -1,0 +1,49 @@
+"""The library's only input checks: every bad input becomes a ``ValueError`` naming the problem.
+
+Each kind of value the library takes has exactly one checker here, and every public function
+calls it instead of testing the value itself. They live in two private modules by kind —
+:mod:`metabits._validate._scalars` (numbers, arrays of numbers, sizes, flags, choices, paths,
+text) and :mod:`metabits._validate._tables` (count, response and contingency tables, members'
+rates, per-trial data) — and are all imported from here:
+
+=================================  =========================================================
+value                              checker
+=================================  =========================================================
+numbers, arrays                    :func:`as_float_array`, :func:`as_scalar`
+probabilities, distributions       :func:`as_probability`, :func:`as_distribution`
+accuracies                         :func:`as_accuracy`
+priors                             :func:`as_prior`
+confidences                        :func:`as_confidence`
+integers (sizes, counts of things) :func:`as_int`, :func:`as_int_array`
+noise kinds                        :func:`as_noise_kind`
+labels and predictions (±1)        :func:`as_labels`
+count tables                       :func:`as_count_table`
+whole counts (for resampling)      :func:`as_whole_counts`
+response tables (probabilities)    :func:`as_response_table`, :func:`as_member_tables`
+group members' rates               :func:`as_member_rates`
+random generators                  :func:`as_rng`
+positive sizes (CI half-widths, …) :func:`as_positive`
+names from a fixed list            :func:`as_choice`
+per-trial categories (outcomes)    :func:`as_categories`
+per-trial values (fixed list)      :func:`as_trial_values`
+per-trial pairs (outcome, signal)  :func:`as_same_length`
+meta-d′ padding                    :func:`as_pad`
+what to do where undefined         :func:`as_undefined`
+contingency tables (outcome × S)   :func:`as_contingency_table`
+explorer grids (control values)    :func:`as_grid`
+=================================  =========================================================
+
+**The table convention** (:func:`as_count_table`, :func:`as_response_table`): a table has shape
+``(..., 2, R)``; row 0 is the stimulus S1 (true label Y = −1), row 1 is S2 (Y = +1); the R
+columns are the responses ordered from "S1, most confident" to "S2, most confident" (R = 2K for
+K confidence levels). Rows are therefore the ``nR_S1`` and ``nR_S2`` vectors of metadpy and
+HMeta-d. A count table holds counts (joint frequencies up to scale); a response table holds the
+conditional probabilities :math:`P(r \\mid Y)`, each row summing to 1.
+"""
+
+from . import _scalars, _tables
+from ._scalars import *  # noqa: F401,F403
+from ._scalars import _interval  # noqa: F401
+from ._tables import *  # noqa: F401,F403
+
+__all__ = _scalars.__all__ + _tables.__all__
