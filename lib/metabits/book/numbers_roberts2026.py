@@ -93,17 +93,17 @@ def roberts2026_numbers() -> tuple[PaperNumber, ...]:
         n("lab-h-outcome", lab, "H(T) at prevalence 0.50", "1.00",
           lambda: _roberts_lab().h_outcome, unit="bit"),
         n("lab-eps-eff", lab, "ε effective", "0.14", lambda: _roberts_lab().error_effective,
-          explanation=("The essay prints no formula for ε_eff; ε(1 − g) = {eff:.4f} reproduces "
+          explanation=("The essay prints no formula for its effective error; ε(1 − g) = {eff:.4f} reproduces "
                        "it, while ε/(1 + g) = {alt:.4f} would not. The book uses ε(1 − g)."),
           facts=lambda: {"eff": _roberts_lab().error_effective,
                          "alt": ROBERTS_LAB[1] / (1 + ROBERTS_LAB[2])}),
         n("lab-h-cond", lab, "H(T | S)", "0.54", lambda: _roberts_lab().h_outcome_given_signal,
           unit="bit", status=KNOWN_DISCREPANCY,
           explanation=(
-              "A binary symmetric channel with the lab's own ε_eff = {eff:.4f} at balanced "
-              "outcomes leaves H(T | S) = H₂(ε_eff) = {h:.4f} bit, not 0.54. The printed 0.54 "
-              "needs ε_eff = {eff_needed:.4f}, i.e. a gain g = {g_needed:.3f} at ε = 0.22, "
-              "which contradicts the ε_eff = 0.14 printed beside it. The book found no reading "
+              "A binary symmetric channel with the lab's own effective error ε(1 − g) = {eff:.4f} at balanced "
+              "outcomes leaves H(T | S) = H₂(ε(1 − g)) = {h:.4f} bit, not 0.54. The printed 0.54 "
+              "needs an effective error of {eff_needed:.4f}, i.e. a gain g = {g_needed:.3f} at ε = 0.22, "
+              "which contradicts the effective error 0.14 printed beside it. The book found no reading "
               "of the three controls that gives 0.14, 0.54 and 0.46 together (chapter 'An audit "
               "of the essay's numbers')."),
           facts=lambda: {"eff": _roberts_lab().error_effective,
@@ -112,9 +112,9 @@ def roberts2026_numbers() -> tuple[PaperNumber, ...]:
         n("lab-oskr", lab, "OSKR", "0.46", lambda: _roberts_lab().oskr,
           status=KNOWN_DISCREPANCY,
           explanation=(
-              "OSKR = 1 − H(T | S)/H(T) = {oskr:.4f} with the lab's ε_eff = {eff:.4f}. The "
+              "OSKR = 1 − H(T | S)/H(T) = {oskr:.4f} with the lab's effective error {eff:.4f}. The "
               "printed 0.46 is 1 − 0.54, consistent with the printed H(T | S) but not with "
-              "ε_eff (it needs g = {g_needed:.3f}). The book's value rounds to {oskr:.2f}, the "
+              "the effective error (it needs g = {g_needed:.3f}). The book's value rounds to {oskr:.2f}, the "
               "OSKR the essay later prints for the 'actor + passive judge'."),
           facts=lambda: {"oskr": _roberts_lab().oskr, "eff": _roberts_lab().error_effective,
                          **_roberts_needed(0.46)}),
@@ -124,10 +124,10 @@ def roberts2026_numbers() -> tuple[PaperNumber, ...]:
             f"lab-confusion-{key}", lab, f"confusion structure: {name} (joint probability)",
             printed, lambda i=i, j=j: _roberts_lab().confusion[i, j], status=KNOWN_DISCREPANCY,
             explanation=(
-                "With the verifier the self-report errs with probability ε_eff = {eff:.4f}, so "
+                "With the verifier the self-report errs with probability ε(1 − g) = {eff:.4f}, so "
                 "this cell is {book:.4f}. The printed value is the cell of the channel *without* "
                 "the verifier, error ε = 0.22 ({raw:.4f}): the confusion panel ignores the gain "
-                "that the ε_eff panel applies."),
+                "that the effective-error panel applies."),
             facts=lambda i=i, j=j: {"eff": _roberts_lab().error_effective,
                                     "book": _roberts_lab().confusion[i, j],
                                     "raw": _roberts_lab(gain=0.0).confusion[i, j]},
