@@ -69,6 +69,7 @@ EXCLUDED = {
                                   "seconds per call)",
     "save_figure": "writes figure files to a folder (book-only)",
     "use_book_style": "takes no arguments, changes matplotlib's global style",
+    "table1_bayes_rows": "takes no argument; refits Table 1 with NUTS three times (seconds)",
     "evaluate": "re-computes every paper number of a work (seconds per call); its "
                               "only argument is checked by paper_numbers.entries, which is fuzzed",
     "Explorer.view": "its keywords are the controls of each explorer: fuzzed explorer by explorer "

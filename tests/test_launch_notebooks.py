@@ -329,6 +329,7 @@ EXECUTED = [("student", "book/meyen/01_confidence_information"),
             ("instructor", "book/meyen/10_explorers")]
 
 
+@pytest.mark.slow  # a fresh kernel per notebook
 @pytest.mark.parametrize("edition,doc", EXECUTED, ids=lambda x: x)
 def test_launch_notebook_runs_on_a_fresh_kernel(edition, doc, tmp_path):
     """Run as Binder or Colab would, away from the book (figures go to ./figures there)."""

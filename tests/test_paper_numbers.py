@@ -112,3 +112,19 @@ def test_the_essays_settings_have_one_home():
 
     assert pn.ROBERTS_LAB is roberts2026.LAB and pn.ROBERTS_ALPHA is roberts2026.ALPHA
     assert pn.ROBERTS_BETA is roberts2026.BETA and pn.ROBERTS_SETUPS is roberts2026.SETUPS
+
+
+@pytest.mark.slow
+def test_table1_bayes_summary_is_what_hmeta_d_gives():
+    """The shipped posterior means of Table 1 (read by the registry and the report) are the
+    seeded HMeta-d fits, to four Monte Carlo standard errors (another CPU's floating point
+    sends NUTS along other trajectories, so the draws need not agree bit for bit)."""
+    from metabits.book import numbers_meyen2025 as nm
+
+    shipped = nm.table1_bayes()
+    for row in nm.table1_bayes_rows():
+        ship = shipped[row["option"]]
+        tol = 4 * row["m_ratio_mcse"]
+        assert abs(row["m_ratio"] - ship["m_ratio"]) <= tol, row
+        assert abs(row["meta_d"] - ship["meta_d"]) <= 2 * tol, row
+        assert row["draws"] == ship["draws"]

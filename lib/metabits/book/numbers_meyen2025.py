@@ -14,7 +14,7 @@ import metabits as mb
 
 from .paper_number import KNOWN_DISCREPANCY, PaperNumber
 
-__all__ = ["meyen2025"]
+__all__ = ["TABLE1_BAYES", "TABLE1_BAYES_OPTIONS", "meyen2025", "table1_bayes", "table1_bayes_rows"]
 
 
 # --- shared computations -------------------------------------------------------------------------
@@ -45,6 +45,48 @@ def _table1_bayes(pad, estimate_dprime: bool):
     counts = _table1()
     return fit_meta_d_bayes(counts[0], counts[1], pad=pad, estimate_dprime=estimate_dprime,
                             chains=4, draws=2500, tune=1000, seed=2025)
+
+
+#: the shipped posterior summary of Table 1 under HMeta-d (``metabits/data``), written by
+#: :func:`table1_bayes_rows`; ``tests/test_paper_numbers.py`` refits it (marked slow), so the
+#: registry, the report and the quick tests read it instead of sampling three posteriors
+TABLE1_BAYES = "meyen2025_table1_bayes.csv"
+#: the three d′ options of HMeta-d fitted to Table 1: (pad of the d′ counts, estimate_dprime)
+TABLE1_BAYES_OPTIONS = {"padded": ("statconfr", False), "unpadded": (0.0, False),
+                        "estimated": (None, True)}
+
+
+def table1_bayes_rows() -> list[dict]:
+    """Refit Table 1 with HMeta-d under the three d′ options: the rule behind the shipped CSV.
+
+    Seeded NUTS fits (4 chains × 2500 draws each); takes seconds per option.
+    """
+    rows = []
+    for option, (pad, estimate) in TABLE1_BAYES_OPTIONS.items():
+        fit = _table1_bayes(_statconfr_pad() if pad == "statconfr" else pad, estimate)
+        rows.append({"option": option, "meta_d": float(fit.meta_d.mean()),
+                     "m_ratio": float(fit.m_ratio.mean()),
+                     "m_ratio_mcse": float(fit.mcse("m_ratio")), "draws": int(fit.m_ratio.size)})
+    return rows
+
+
+@lru_cache(maxsize=None)
+def table1_bayes() -> dict:
+    """The shipped summary of :func:`table1_bayes_rows`: option -> its posterior means.
+
+    Examples
+    --------
+    >>> round(table1_bayes()["padded"]["m_ratio"], 1)
+    1.8
+    """
+    import csv
+    from importlib.resources import files
+
+    with files("metabits").joinpath("data", TABLE1_BAYES).open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
+    return {r["option"]: {"meta_d": float(r["meta_d"]), "m_ratio": float(r["m_ratio"]),
+                          "m_ratio_mcse": float(r["m_ratio_mcse"]), "draws": int(r["draws"])}
+            for r in rows}
 
 
 def _statconfr_pad() -> float:
@@ -179,14 +221,14 @@ def meyen2025() -> tuple[PaperNumber, ...]:
               "the same (chapter 5)."),
           facts=lambda: {"meta_d": _table1_fit(pad)["meta_d"],
                          "m_ratio": _table1_fit(pad)["m_ratio"],
-                         "b_meta_d": float(_table1_bayes(pad, False).meta_d.mean()),
-                         "b_m_ratio": float(_table1_bayes(pad, False).m_ratio.mean()),
-                         "b_mcse": _table1_bayes(pad, False).mcse("m_ratio"),
-                         "b_draws": _table1_bayes(pad, False).m_ratio.size,
-                         "b_raw": float(_table1_bayes(0.0, False).m_ratio.mean()),
-                         "b_est": float(_table1_bayes(None, True).m_ratio.mean()),
+                         "b_meta_d": table1_bayes()["padded"]["meta_d"],
+                         "b_m_ratio": table1_bayes()["padded"]["m_ratio"],
+                         "b_mcse": table1_bayes()["padded"]["m_ratio_mcse"],
+                         "b_draws": table1_bayes()["padded"]["draws"],
+                         "b_raw": table1_bayes()["unpadded"]["m_ratio"],
+                         "b_est": table1_bayes()["estimated"]["m_ratio"],
                          "ratio_printed": _printed_ratio()},
-          paper_recipe=lambda: float(_table1_bayes(pad, False).m_ratio.mean())),
+          paper_recipe=lambda: table1_bayes()["padded"]["m_ratio"]),
     ]
 
     # Table 2: relative frequencies, margins, confidences and pti of each response
