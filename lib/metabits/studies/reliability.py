@@ -28,9 +28,15 @@ __all__ = ["PersonCorrelation", "random_halves", "split_half_reliability",
 
 
 def _spearman(x: np.ndarray, y: np.ndarray) -> float:
-    from scipy.stats import spearmanr  # imported here: slow to import
+    """Spearman's rho; NaN (no warning) for a constant input, which the callers count as
+    undefined and leave out."""
+    import warnings
 
-    return float(spearmanr(x, y).statistic)
+    from scipy.stats import ConstantInputWarning, spearmanr  # imported here: slow to import
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConstantInputWarning)
+        return float(spearmanr(x, y).statistic)
 
 
 def _group_indices(groups) -> list:
