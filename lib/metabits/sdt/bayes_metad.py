@@ -55,13 +55,26 @@ from ._hmetad_model import TOL, _compiled, _diagnostics, _draws, _sample  # noqa
 __all__ = ["BayesMetaDFit", "BayesMetaDGroupFit", "fit_meta_d_bayes", "fit_meta_d_bayes_group"]
 
 
+class _PosteriorDraws(Result):
+    """What every HMeta-d result offers on top of its draws: their Monte Carlo SEs."""
+
+    def mcse(self, name: str):
+        """Monte Carlo SE of the posterior mean of the draws ``name`` (e.g. ``"m_ratio"``).
+
+        ArviZ's ``mcse`` (mean, batch-means over the chains' ESS); an array for per-subject or
+        per-criterion draws.
+        """
+        return _mcse(self, name)
+
+
 @dataclass(frozen=True)
-class BayesMetaDFit(Result):
+class BayesMetaDFit(_PosteriorDraws):
     """Result of :func:`fit_meta_d_bayes`; also a mapping (``fit["meta_d"]``).
 
     Posterior draws are flat arrays over chains × draws; their means are HMeta-d's point
     estimates (``fit.meta_d.mean()`` is the toolbox's ``fit.meta_d``, ``fit.m_ratio.mean()`` its
-    ``fit.M_ratio``, a mean of ratios).
+    ``fit.M_ratio``, a mean of ratios). ``fit.mcse(name)`` gives the Monte Carlo SE of the
+    posterior mean of the draws ``name`` (e.g. ``"m_ratio"``).
 
     Attributes
     ----------
@@ -107,18 +120,11 @@ class BayesMetaDFit(Result):
     pad: float
     trace: object
 
-    def mcse(self, name: str):
-        """Monte Carlo SE of the posterior mean of the draws ``name`` (e.g. ``"m_ratio"``).
-
-        ArviZ's ``mcse`` (mean, batch-means over the chains' ESS); an array for per-subject or
-        per-criterion draws.
-        """
-        return _mcse(self, name)
-
 
 @dataclass(frozen=True)
-class BayesMetaDGroupFit(Result):
-    """Result of :func:`fit_meta_d_bayes_group`; also a mapping.
+class BayesMetaDGroupFit(_PosteriorDraws):
+    """Result of :func:`fit_meta_d_bayes_group`; also a mapping. ``fit.mcse(name)`` gives the
+    Monte Carlo SE of the posterior mean of the draws ``name``.
 
     Attributes
     ----------
@@ -153,14 +159,6 @@ class BayesMetaDGroupFit(Result):
     estimate_dprime: bool
     pad: float
     trace: object
-
-    def mcse(self, name: str):
-        """Monte Carlo SE of the posterior mean of the draws ``name`` (e.g. ``"m_ratio"``).
-
-        ArviZ's ``mcse`` (mean, batch-means over the chains' ESS); an array for per-subject or
-        per-criterion draws.
-        """
-        return _mcse(self, name)
 
 
 def _mcse(fit, name):
