@@ -40,8 +40,9 @@ e.g. ``metabits.measures``, still import, as aliases):
 * :mod:`metabits.studies.simulation` – the noise classifiers' data sets, with
   :mod:`metabits.studies.study` (the study of Figures 6–7) and :mod:`metabits.studies.mc`
   (Monte Carlo summaries with their standard errors)
-* :mod:`metabits.studies.measure_bootstrap` – every Type 2 measure of many tables with bootstrap
-  intervals
+* :mod:`metabits.studies.stack_measures` – every Type 2 measure of a stack of tables
+  (:func:`all_measures`, the one place that computes them all), and
+  :mod:`metabits.studies.measure_bootstrap` – the same with bootstrap intervals
 * :mod:`metabits.studies.bayes_recoding` – Meyen et al.'s recoding of predictions on observed
   tables
 * :mod:`metabits.studies.reliability` – split-half reliability and within-person correlations of
@@ -122,8 +123,8 @@ from .sdt import (MetaDBootstrap, Type1SDT, bootstrap_meta_d, equiprobable_crite
 from .sdt.type2_classic import (ClassicType2, auroc2, classic_type2, confidence_by_correctness,
                                 gamma, phi, type2_roc)
 from .studies.bayes_recoding import Recoding, recoding
-from .studies.measure_bootstrap import (AllMeasures, MeasureBootstrap, all_measures,
-                                        bootstrap_measures)
+from .studies.measure_bootstrap import MeasureBootstrap, bootstrap_measures
+from .studies.stack_measures import AllMeasures, all_measures
 from .studies.confidence_database import read_confidence_database
 
 #: Where each module lived before the packages (metabits 0.2): the old dotted names keep

@@ -139,15 +139,55 @@ def _phi_or_nan(correct, error):
     return np.where(bad, np.nan, r), bad
 
 
-def _check(undefined: str, bad: np.ndarray, what: str, why: str):
-    undefined = as_undefined(undefined)
-    if undefined == "raise" and np.any(bad):
-        where = "" if bad.ndim == 0 else f" (table {tuple(int(i) for i in np.argwhere(bad)[0])})"
-        raise ValueError(f"{what} is undefined{where}: {why}. Pass undefined='nan' to get NaN "
-                         "for such tables instead")
+#: The measures of :func:`classic_type2`, in its order.
+_CLASSIC = ("auroc2", "gamma", "phi", "d", "meta_d", "m_ratio", "m_diff")
+
+
+def _classic_stack(flat: np.ndarray, pad: float, lenient: bool = True, fallback: bool = True):
+    """The classic measures of checked tables (n, 2, 2K): the library's one computation of them
+    (:func:`classic_type2` reads it, and :func:`metabits.all_measures` adds the information
+    measures to it).
+
+    Returns ``(values, undefined)``: arrays (n,) named as :data:`_CLASSIC` plus ``acc`` (the
+    accuracy reached), NaN where undefined, and the masks (n,) where AUROC2, gamma and phi are
+    undefined. ``lenient``: meta-d′ is NaN where its fit fails
+    (:func:`metabits.sdt.metad._meta_d_or_nan`; BFGS retried unless ``fallback`` is False);
+    otherwise :func:`metabits.fit_meta_d_many` fits, and raises there.
+    """
+    from . import metad
+
+    correct, error = _fold(flat)
+    if lenient:
+        d, meta = metad._meta_d_or_nan(flat, pad, fallback)
+    else:
+        fit = metad.fit_meta_d_many(flat, pad=pad)
+        d, meta = np.asarray(fit.d, dtype=float), np.asarray(fit.meta_d, dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = np.where(np.isfinite(meta) & (d != 0), meta / np.where(d != 0, d, 1.0), np.nan)
+        n_c = correct.sum(-1)
+        acc = n_c / (n_c + error.sum(-1))
+    values, bad = {"d": d, "meta_d": meta, "m_ratio": ratio, "m_diff": meta - d, "acc": acc}, {}
+    for name, kernel in (("auroc2", _auroc2), ("gamma", _gamma), ("phi", _phi_or_nan)):
+        values[name], bad[name] = kernel(correct, error)
+    return values, bad
 
 
 _NO_PAIRS = "there are no errors or no correct responses, so no (correct, error) pair to compare"
+#: Where AUROC2, gamma and phi are undefined: their names in messages and the reasons.
+_UNDEFINED = {"auroc2": ("AUROC2", _NO_PAIRS),
+              "gamma": ("gamma", _NO_PAIRS + ", or every pair is tied"),
+              "phi": ("phi", _NO_PAIRS + ", or every trial has the same confidence level")}
+
+
+def _check(undefined: str, bad: np.ndarray, measure: str):
+    """Raise, with ``undefined="raise"``, where ``measure`` (a key of :data:`_UNDEFINED`) is
+    undefined (``bad``); ``undefined`` is checked either way."""
+    undefined = as_undefined(undefined)
+    if undefined == "raise" and np.any(bad):
+        what, why = _UNDEFINED[measure]
+        where = "" if bad.ndim == 0 else f" (table {tuple(int(i) for i in np.argwhere(bad)[0])})"
+        raise ValueError(f"{what} is undefined{where}: {why}. Pass undefined='nan' to get NaN "
+                         "for such tables instead")
 
 
 def type2_roc(counts) -> Curve:
@@ -224,7 +264,7 @@ def auroc2(counts, undefined: str = "raise"):
     nan
     """
     area, bad = _auroc2(*_fold(as_count_table(counts)))
-    _check(undefined, bad, "AUROC2", _NO_PAIRS)
+    _check(undefined, bad, "auroc2")
     return scalar_or_array(area)
 
 
@@ -268,7 +308,7 @@ def gamma(counts, undefined: str = "raise"):
     0.7931
     """
     value, bad = _gamma(*_fold(as_count_table(counts)))
-    _check(undefined, bad, "gamma", _NO_PAIRS + ", or every pair is tied")
+    _check(undefined, bad, "gamma")
     return scalar_or_array(value)
 
 
@@ -311,7 +351,7 @@ def phi(counts, undefined: str = "raise"):
     0.4044
     """
     value, bad = _phi_or_nan(*_fold(as_count_table(counts)))
-    _check(undefined, bad, "phi", _NO_PAIRS + ", or every trial has the same confidence level")
+    _check(undefined, bad, "phi")
     return scalar_or_array(value)
 
 
@@ -392,20 +432,7 @@ def classic_type2(counts, pad=None, undefined: str = "raise") -> ClassicType2:
     undefined = as_undefined(undefined)
     pad = as_pad(pad, t.shape[-1] // 2, positive=undefined == "nan")
     lead = t.shape[:-2]
-    flat = t.reshape((-1,) + t.shape[-2:])
-    if undefined == "raise":
-        from .metad import fit_meta_d_many
-
-        fit = fit_meta_d_many(flat, pad=pad)
-        d, meta = np.asarray(fit.d), np.asarray(fit.meta_d)
-    else:
-        from .metad import _meta_d_or_nan
-
-        d, meta = _meta_d_or_nan(flat, pad)
-    d, meta = d.reshape(lead), meta.reshape(lead)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        ratio = np.where(np.isfinite(meta) & (d != 0), meta / np.where(d != 0, d, 1.0), np.nan)
-    return ClassicType2(auroc2=auroc2(t, undefined), gamma=gamma(t, undefined),
-                        phi=phi(t, undefined), d=scalar_or_array(d),
-                        meta_d=scalar_or_array(meta), m_ratio=scalar_or_array(ratio),
-                        m_diff=scalar_or_array(meta - d), pad=pad)
+    v, bad = _classic_stack(t.reshape((-1,) + t.shape[-2:]), pad, lenient=undefined == "nan")
+    for name in _UNDEFINED:
+        _check(undefined, bad[name].reshape(lead), name)
+    return ClassicType2(**{k: scalar_or_array(v[k].reshape(lead)) for k in _CLASSIC}, pad=pad)

@@ -5,8 +5,10 @@
   Monte Carlo summaries);
 * :mod:`~metabits.studies.montecarlo` – the book's larger Monte Carlo studies (the bias of RMI
   at larger samples, the coverage of OSKR's bootstrap intervals) and Fieller's interval;
-* :mod:`~metabits.studies.measure_bootstrap` – every Type 2 measure of many tables with
-  bootstrap intervals;
+* :mod:`~metabits.studies.stack_measures` – every Type 2 measure of a stack of tables
+  (:func:`~metabits.studies.stack_measures.all_measures`: the one place that computes them all;
+  the functions below that report several measures choose from it);
+* :mod:`~metabits.studies.measure_bootstrap` – the same measures with bootstrap intervals;
 * :mod:`~metabits.studies.datasets` – tables from the papers and the MaskOri data;
 * :mod:`~metabits.studies.bayes_recoding` – recoding of predictions on observed tables;
 * :mod:`~metabits.studies.reliability` – split-half reliability and within-person correlations;
@@ -17,7 +19,8 @@
 * :mod:`~metabits.studies.database_criteria` – Rahnev's (2025) criteria on those measures.
 """
 
-from . import simulation, mc, study, measure_bootstrap, datasets, bayes_recoding, reliability  # noqa: I001
+from . import stack_measures, simulation, mc, study, measure_bootstrap  # noqa: I001
+from . import datasets, bayes_recoding, reliability  # noqa: I001
 from . import montecarlo, confidence_database, database_copy  # noqa: I001
 from . import database_measures, database_criteria  # noqa: I001
 from .confidence_database import (confidence_database_citation, confidence_database_tables,
@@ -26,4 +29,4 @@ from .confidence_database import (confidence_database_citation, confidence_datab
 __all__ = ["bayes_recoding", "confidence_database", "confidence_database_citation",
            "confidence_database_tables", "database_copy", "database_criteria", "database_measures",
            "datasets", "mc", "measure_bootstrap", "montecarlo", "read_confidence_database",
-           "reliability", "simulation", "study"]
+           "reliability", "simulation", "stack_measures", "study"]

@@ -1,8 +1,10 @@
 """Every Type 2 measure of the library on a stack of count tables, with bootstrap intervals.
 
-One call gives, per table: accuracy, d′, meta-d′, M-ratio, meta-d′ − d′ (the SDT measures,
-fitted with the padding 1/(2K)), AUROC2, gamma and phi (:mod:`metabits.sdt.type2_classic`), and
-meta-I, meta-I₁ʳ, meta-I₂ʳ and RMI (:mod:`metabits.info.measures`), both plug-in and bias-reduced.
+One call gives, per table, the measures of :func:`metabits.all_measures`
+(:mod:`metabits.studies.stack_measures`, the one place that computes them; :func:`all_measures`,
+:class:`AllMeasures` and :data:`PLUGIN` are still importable from here, their former home):
+accuracy, d′, meta-d′, M-ratio, meta-d′ − d′, AUROC2, gamma, phi, meta-I, meta-I₁ʳ, meta-I₂ʳ and
+RMI, both plug-in and, for the four information measures, bias-reduced.
 
 **The bootstrap** redraws each row of each table from the multinomial of its own relative
 frequencies (row totals kept): the trial-level bootstrap of a table, drawn for all tables at
@@ -23,105 +25,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._results import Bounds, Result
-from .._validate import (as_choice, as_count_table, as_flag, as_int, as_pad, as_probability,
-                         as_rng, as_scalar, as_size, as_whole_counts, scalar_or_array)
+from .._validate import (as_choice, as_count_table, as_flag, as_pad, as_probability, as_rng,
+                         as_scalar, as_size, as_whole_counts, scalar_or_array)
 from ..resample import _multinomial_rows, percentile_interval
+from .stack_measures import _INFO, PLUGIN, AllMeasures, _plugin, all_measures
 
 __all__ = ["AllMeasures", "MEASURES", "MeasureBootstrap", "PLUGIN", "all_measures", "bootstrap_measures"]
 
-#: The plug-in measures of :func:`all_measures`, in its order.
-PLUGIN = ("acc", "d_prime", "meta_d", "m_ratio", "m_diff", "auroc2", "gamma", "phi",
-          "meta_I", "meta_I1r", "meta_I2r", "RMI")
-#: The information measures that also come bias-reduced (suffix ``_br``).
-_INFO = ("meta_I", "meta_I1r", "meta_I2r", "RMI")
 #: Every measure of :func:`bootstrap_measures`, in its order.
 MEASURES = PLUGIN + tuple(f"{k}_br" for k in _INFO)
-
-
-def _plugin(flat: np.ndarray, pad: float, fallback: bool) -> np.ndarray:
-    """Plug-in values (n, len(PLUGIN)) of checked tables (n, 2, 2K); NaN where undefined.
-
-    Without ``fallback`` (the replicates) meta-d′ fits that stall give NaN, and meta-I(d′) comes
-    from the spline of the bias reduction (error below 1e-10) instead of quadrature.
-    """
-    from ..info.measures import _measures, _normalise, _table_stats
-    from ..sdt.metad import _meta_d_or_nan
-    from ..sdt.type2_classic import _auroc2, _fold, _gamma, _phi_or_nan
-
-    correct, error = _fold(flat)
-    n_c, n_e = correct.sum(-1), error.sum(-1)
-    d, meta = _meta_d_or_nan(flat, pad, fallback)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        ratio = meta / d
-    info, _ = _normalise(_measures(_table_stats(flat)), fast=not fallback)
-    cols = [n_c / (n_c + n_e), d, meta, ratio, meta - d, _auroc2(correct, error)[0],
-            _gamma(correct, error)[0], _phi_or_nan(correct, error)[0]] + \
-        [np.asarray(info[k]) for k in _INFO]
-    return np.stack([np.asarray(c, dtype=float).reshape(len(flat)) for c in cols], axis=-1)
-
-
-@dataclass(frozen=True)
-class AllMeasures(Result):
-    """Results of :func:`all_measures`; also a mapping.
-
-    Attributes
-    ----------
-    names : tuple of str
-        The measures (:data:`PLUGIN`), one per entry of the last axis of ``estimate``.
-    estimate : ndarray, shape (..., len(names))
-        Their plug-in values; NaN where a measure is undefined for a table.
-    pad : float
-        The count added to every cell for the meta-d′ fit.
-    """
-
-    names: tuple
-    estimate: np.ndarray
-    pad: float
-
-    def value(self, name: str):
-        """The values of one measure, shape ``estimate.shape[:-1]`` (a float for one table)."""
-        return scalar_or_array(self.estimate[..., self.names.index(as_choice(name, self.names,
-                                                                            "measure"))])
-
-
-def all_measures(counts, pad=None) -> AllMeasures:
-    """All the library's Type 2 measures of a stack of tables, plug-in, NaN where undefined.
-
-    Parameters
-    ----------
-    counts : array_like, shape (..., 2, 2K)
-        Count tables in the library's convention, K >= 2.
-    pad : float, optional
-        Count added to every cell before the meta-d′ fit (d′ is the padded table's); default
-        1/(2K). Must be > 0.
-
-    Returns
-    -------
-    AllMeasures
-        ``estimate[..., j]`` is measure ``names[j]`` (:data:`PLUGIN`): accuracy reached, d′,
-        meta-d′, M-ratio, meta-d′ − d′, AUROC2, gamma, phi, meta-I, meta-I₁ʳ, meta-I₂ʳ, RMI.
-
-    Raises
-    ------
-    ValueError
-        For an invalid count table (K < 2 included) or a pad that is not > 0.
-
-    References
-    ----------
-    Meyen et al. (2025), Figure 6 (the information measures, meta-d′ and M-ratio); Fleming &
-    Lau (2014) (AUROC2, gamma, phi, meta-d′ − d′).
-
-    Examples
-    --------
-    >>> r = all_measures([[84, 56, 48, 12], [4, 56, 64, 76]])
-    >>> round(r.value("gamma"), 3), round(r.value("RMI"), 3)
-    (0.793, 0.499)
-    """
-    t = as_count_table(counts, min_levels=2)
-    pad = as_pad(pad, t.shape[-1] // 2, positive=True)
-    flat = t.reshape((-1,) + t.shape[-2:])
-    values = _plugin(flat, pad, fallback=True).reshape(t.shape[:-2] + (len(PLUGIN),))
-    return AllMeasures(names=PLUGIN, estimate=values, pad=pad)
 
 
 @dataclass(frozen=True)

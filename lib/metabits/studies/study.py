@@ -10,8 +10,8 @@ import numpy as np
 from .._results import Result
 from .._validate import as_count_table, as_flag, as_noise_kind, as_pad
 from ..info.measures import INFO_MEASURES, type2_measures
-from ..sdt.metad import _meta_d_or_nan
 from .simulation import SDT_PAD, SIX_MEASURES, _acc, response_probabilities
+from .stack_measures import _measures_of_stack
 
 __all__ = ["StudyMeasures", "TheoreticalMeasures", "measure_study", "theoretical_measures"]
 
@@ -165,9 +165,12 @@ def theoretical_measures(kind: str, acc, sdt: bool = True):
 def measure_study(counts, bias_reduction: int = 0, rng=None, pad: float = SDT_PAD) -> StudyMeasures:
     """All six Type 2 measures and the accuracy of every simulated data set, vectorised.
 
-    meta-d′ and M-ratio come from :func:`metabits.sdt.metad.fit_meta_d_many` on the counts padded by
-    ``pad`` (never bias-reduced, as in the paper); the four information measures from
-    :func:`metabits.type2_measures`, with Monte Carlo bias reduction when ``bias_reduction`` > 0.
+    The six columns of Meyen et al.'s Figures 6–7 chosen from the library's one computation of
+    every measure of a stack (:mod:`metabits.studies.stack_measures`, as :func:`metabits.all_measures`):
+    meta-d′ and M-ratio fitted on the counts padded by ``pad`` (never bias-reduced, as in the
+    paper); the four information measures of :func:`metabits.type2_measures`, with Monte Carlo
+    bias reduction when ``bias_reduction`` > 0; ``acc`` is their accuracy (each column recoded to
+    its more frequent label, :func:`metabits.type2_measures`' ``acc``).
     A measure that is undefined for a data set (meta-I₁ʳ when d′ = 0, say) is NaN there; the
     result counts such data sets under ``"undefined"`` so that none is dropped silently.
 
@@ -219,15 +222,10 @@ def measure_study(counts, bias_reduction: int = 0, rng=None, pad: float = SDT_PA
         raise ValueError(f"counts must be count tables of shape (..., 2, 4); got {counts.shape}")
     pad = as_pad(pad, 2, positive=True)
     lead = counts.shape[:-2]
-    info = type2_measures(counts, bias_reduction=bias_reduction, rng=rng, undefined="nan")
-    d, meta_d = _meta_d_or_nan(counts.reshape(-1, 2, 4), pad)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        m_ratio = meta_d / d
-    out = {"acc": np.asarray(info["acc"], dtype=float).reshape(lead)}
-    out["meta_d"] = meta_d.reshape(lead)
-    out["m_ratio"] = m_ratio.reshape(lead)
-    for key in INFO_MEASURES:
-        out[key] = np.asarray(info[key], dtype=float).reshape(lead)
+    v, excluded = _measures_of_stack(counts.reshape(-1, 2, 4), pad,
+                                     bias_reduction=bias_reduction, rng=rng)
+    out = {k: v[k].reshape(lead) for k in SIX_MEASURES}
+    out["acc"] = v["acc_recoded"].reshape(lead)  # the information measures' accuracy
     out["undefined"] = {k: int(np.isnan(out[k]).sum()) for k in SIX_MEASURES}
-    out["bias_excluded"] = {k: int(np.sum(v)) for k, v in info.bias_excluded.items()}
+    out["bias_excluded"] = {k: int(np.sum(n)) for k, n in excluded.items()}
     return StudyMeasures(**out)
