@@ -1,0 +1,73 @@
+"""Every measure of a stack of tables (metabits.studies.stack_measures): the functions that report
+several measures of a stack — all_measures, classic_type2, measure_study, database_measures —
+give the same numbers, column for column, because they read one computation. Simulated tables
+(metabits.studies.simulation) and the MaskOri tables (fixture in conftest.py).
+"""
+
+import numpy as np
+import pytest
+
+import metabits as mb
+from metabits.studies import measure_bootstrap, simulation as sim, stack_measures
+from metabits.studies.database_measures import NAMES, database_measures
+from metabits.studies.stack_measures import PLUGIN, all_measures
+
+
+@pytest.fixture(scope="module")
+def study():
+    """A small study of all three noise kinds (3, 4, 20, 2, 4), some with undefined measures."""
+    return sim.simulate_study(n_sets=20, n_per_label=40, rng=3)
+
+
+def test_old_home_still_imports():
+    assert measure_bootstrap.all_measures is stack_measures.all_measures is mb.all_measures
+    assert measure_bootstrap.AllMeasures is mb.AllMeasures
+    assert measure_bootstrap.PLUGIN == PLUGIN
+
+
+def test_measure_study_is_a_choice_of_all_measures_columns(study):
+    res = sim.measure_study(study)
+    a = all_measures(study, pad=sim.SDT_PAD)
+    for name in sim.SIX_MEASURES:
+        assert np.array_equal(res[name], a.value(name), equal_nan=True), name
+    # acc is the information measures' accuracy (columns recoded to their majority label)
+    assert np.array_equal(res.acc, mb.type2_measures(study, undefined="nan").acc)
+    assert np.array_equal(res.acc, mb.recoding(study).acc_recoded)
+
+
+def test_measure_study_bias_reduction_is_type2_measures(study):
+    res = sim.measure_study(study, bias_reduction=50, rng=9)
+    ref = mb.type2_measures(study, bias_reduction=50, rng=9, undefined="nan")
+    for name in ("meta_I", "meta_I1r", "meta_I2r", "RMI"):
+        assert np.array_equal(res[name], ref[name], equal_nan=True), name
+        assert res.bias_excluded[name] == int(np.sum(ref.bias_excluded[name]))
+    plain = sim.measure_study(study)  # the SDT measures are never bias-reduced
+    assert np.array_equal(res.meta_d, plain.meta_d, equal_nan=True)
+
+
+def test_the_two_accuracies_differ_where_a_column_has_more_errors():
+    # the low-confidence "S2" column holds more S1 than S2 trials
+    t = np.array([[[30, 10, 12, 8], [5, 10, 8, 37]]], dtype=float)
+    res = sim.measure_study(t)
+    assert res.acc[0] == pytest.approx((30 + 10 + 12 + 37) / 120, abs=1e-12)
+    assert all_measures(t).value("acc")[0] == pytest.approx((30 + 10 + 8 + 37) / 120, abs=1e-12)
+
+
+def test_classic_type2_is_the_sdt_part_of_all_measures(tables):
+    t = tables.counts  # (16, 5, 2, 10): some tables without a finite meta-d′
+    c = mb.classic_type2(t, undefined="nan")
+    a = all_measures(t)
+    for name, key in [("auroc2", "auroc2"), ("gamma", "gamma"), ("phi", "phi"),
+                      ("d_prime", "d"), ("meta_d", "meta_d"), ("m_ratio", "m_ratio"),
+                      ("m_diff", "m_diff")]:
+        assert np.array_equal(a.value(name), c[key], equal_nan=True), name
+    assert c.pad == a.pad == pytest.approx(1 / 10, abs=1e-15)
+
+
+def test_database_measures_carry_all_measures(tables):
+    t = tables.counts[:4, 2]
+    db = database_measures(t, [5] * 4)
+    a = all_measures(t)
+    for name in PLUGIN:
+        assert np.array_equal(db.value(name), a.value(name), equal_nan=True), name
+    assert NAMES[:len(PLUGIN)] == PLUGIN
