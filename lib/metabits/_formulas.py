@@ -10,8 +10,9 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import entr, ndtr, ndtri
 
-__all__ = ["LN2", "accuracy_of", "dprime", "entropy_bits", "h2", "mutual_info_bits", "norm_pdf", "sdt_rates", "sdt_type1",
-           "theorem3_lower", "theorem3_upper", "xlog2x"]
+__all__ = ["LN2", "accuracy_of", "binary_channel_info", "dprime", "entropy_bits", "h2",
+           "mutual_info_bits", "norm_pdf", "sdt_rates", "sdt_type1", "theorem3_lower",
+           "theorem3_upper", "xlog2x"]
 
 #: :math:`\ln 2`, to turn nats into bits.
 LN2 = float(np.log(2.0))
@@ -33,6 +34,14 @@ def mutual_info_bits(joint):
     bits of (stacks of) joint probability tables (last two axes), each summing to 1."""
     return (entropy_bits(joint.sum(axis=-1)) + entropy_bits(joint.sum(axis=-2))
             - entropy_bits(joint, axis=(-2, -1)))
+
+
+def binary_channel_info(pi, hit, fa):
+    """Mutual information :math:`I(S; T) = H_2(P(S)) - H(S \mid T)` in bits of a binary channel:
+    input success rate ``pi`` = P(T = success), hit rate P(S = success | T = success) and
+    false-alarm rate P(S = success | T = failure), all already in [0, 1]; not clipped."""
+    p_s = pi * hit + (1.0 - pi) * fa  # P(S = success)
+    return h2(p_s) - (pi * h2(hit) + (1.0 - pi) * h2(fa))
 
 
 def xlog2x(x):

@@ -17,18 +17,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._formulas import h2
+from .._formulas import binary_channel_info
 from .._results import Result
 from .._validate import as_counts, as_probability, scalar_or_array
 
 __all__ = ["Capacity", "calibration_gap", "capacity_share", "channel_capacity"]
 
 _GOLDEN = (np.sqrt(5.0) - 1.0) / 2.0
-
-
-def _mutual_info(pi, hit, fa):
-    p_s = pi * hit + (1.0 - pi) * fa
-    return h2(p_s) - (pi * h2(hit) + (1.0 - pi) * h2(fa))
 
 
 @dataclass(frozen=True)
@@ -91,11 +86,11 @@ def channel_capacity(hit_rate, false_alarm) -> Capacity:
     for _ in range(100):
         a = hi - _GOLDEN * (hi - lo)
         b = lo + _GOLDEN * (hi - lo)
-        left = _mutual_info(a, hit, fa) >= _mutual_info(b, hit, fa)
+        left = binary_channel_info(a, hit, fa) >= binary_channel_info(b, hit, fa)
         hi = np.where(left, b, hi)
         lo = np.where(left, lo, a)
     pi = (lo + hi) / 2
-    cap = np.maximum(_mutual_info(pi, hit, fa), 0.0)
+    cap = np.maximum(binary_channel_info(pi, hit, fa), 0.0)
     pi = np.where(cap > 0, pi, 0.5)          # a useless channel: every input attains 0
     return Capacity(capacity=scalar_or_array(cap), prevalence=scalar_or_array(pi))
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._formulas import h2
+from .._formulas import binary_channel_info, h2
 from .._results import Result
 from .._validate import as_probability, scalar_or_array
 
@@ -87,10 +87,8 @@ class FeedbackChannel(Result):
 def _channel(pi, hit, fa):
     """Kernel: H(T), H(T|S), I, OSKR and the confusion of a binary channel (checked input)."""
     pi, hit, fa = np.broadcast_arrays(pi, hit, fa)
-    p_s = pi * hit + (1.0 - pi) * fa  # P(S = success)
     h_t = h2(pi)
-    mi = h2(p_s) - (pi * h2(hit) + (1.0 - pi) * h2(fa))  # I = H(S) − H(S | T)
-    mi = np.clip(mi, 0.0, h_t)
+    mi = np.clip(binary_channel_info(pi, hit, fa), 0.0, h_t)
     confusion = np.stack([np.stack([pi * hit, pi * (1 - hit)], axis=-1),
                           np.stack([(1 - pi) * fa, (1 - pi) * (1 - fa)], axis=-1)], axis=-2)
     agreement = pi * hit + (1.0 - pi) * (1.0 - fa)
