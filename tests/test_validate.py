@@ -1,10 +1,11 @@
 """metabits._validate: the checks that issue 17 gave one home (pad, undefined, same length,
-whole counts)."""
+whole counts, column names to group by)."""
 
 import numpy as np
 import pytest
 
-from metabits._validate import as_pad, as_same_length, as_undefined, as_whole_counts
+from metabits._validate import (as_column_names, as_pad, as_same_length, as_undefined,
+                                as_whole_counts)
 
 
 def test_pad_default_and_rules():
@@ -44,3 +45,18 @@ def test_whole_counts():
         as_whole_counts(np.array([1.5, 2.0]), "x")
     with pytest.raises(ValueError, match=r"2\*\*62"):
         as_whole_counts(np.array([2.0 ** 62, 2.0 ** 62]), "x")
+
+
+def test_column_names_in_both_loaders():
+    from metabits.studies.confidence_database import confidence_database_tables
+    from metabits.studies.datasets import count_tables
+
+    assert as_column_names("soa_ms") == ("soa_ms",)
+    assert as_column_names(["a", "b"]) == ("a", "b") and as_column_names(()) == ()
+    for bad in (1, None, ["a", 2], {"a"}):
+        with pytest.raises(ValueError, match="by must be a column name or a sequence"):
+            as_column_names(bad)
+    trials = {"stimulus": [0, 90], "response": [0, 90], "rating": [0, 1], "confidence": [1, 2]}
+    for loader in (count_tables, confidence_database_tables):  # the one check, in both
+        with pytest.raises(ValueError, match="by must be a column name or a sequence"):
+            loader(trials, by=5)

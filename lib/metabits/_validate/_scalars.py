@@ -371,7 +371,17 @@ def as_instance(obj, cls, name: str, what: str = ""):
     return obj
 
 
-__all__ += ["as_folder", "as_instance", "as_path"]
+def as_column_names(by, name: str = "by") -> tuple:
+    """Column names to group by: one name (a ``str``) or a list or tuple of names, as a tuple
+    (possibly empty)."""
+    names = (by,) if isinstance(by, str) else by
+    if not isinstance(names, (tuple, list)) or not all(isinstance(c, str) for c in names):
+        raise ValueError(f"{name} must be a column name or a sequence of column names; "
+                         f"got {by!r}")
+    return tuple(names)
+
+
+__all__ += ["as_column_names", "as_folder", "as_instance", "as_path"]
 
 
 # --- checks for the explorers (metabits.explore) and the Monte Carlo studies ---------------------

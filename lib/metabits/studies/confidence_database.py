@@ -53,7 +53,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .._validate import MAX_SIZE, as_float_array, as_path, as_size
+from .._validate import MAX_SIZE, as_column_names, as_float_array, as_path, as_size
 
 __all__ = ["MAX_LEVELS", "MISSING_MARKERS", "confidence_database_citation",
            "confidence_database_tables", "dataset_name", "read_confidence_database"]
@@ -461,10 +461,7 @@ def confidence_database_tables(trials, by="participant", n_levels=None):
     if not isinstance(trials, (pd.DataFrame, Mapping)):
         raise ValueError(f"trials must be a pandas.DataFrame of harmonised trials; got "
                          f"{type(trials).__name__}")
-    by_cols = (by,) if isinstance(by, str) else by
-    if not isinstance(by_cols, (tuple, list)) or not all(isinstance(c, str) for c in by_cols):
-        raise ValueError(f"by must be a column name or a sequence of column names; got {by!r}")
-    by_cols = tuple(by_cols)
+    by_cols = as_column_names(by)
     try:
         confidence = np.asarray(trials["confidence"])
     except (KeyError, TypeError):

@@ -12,7 +12,8 @@ from typing import NamedTuple
 import numpy as np
 
 from .._results import Result
-from .._validate import as_choice, as_int, as_int_array, as_same_length, as_size, as_trial_values
+from .._validate import (as_choice, as_column_names, as_int, as_int_array, as_same_length,
+                         as_size, as_trial_values)
 
 __all__ = ["MASKORI_SOAS", "MASKORI_STIMULI", "TrialCounts", "count_tables", "maskori_counts",
            "maskori_trials", "SERVAJEAN_MODELS", "SERVAJEAN_RISKS", "SERVAJEAN_TASKS", "SERVAJEAN_VERDICTS",
@@ -371,10 +372,7 @@ def count_tables(trials, by=("participant", "soa_ms"), *, stimulus: str = "stimu
     ((5, 2, 10), [8.3, 16.7, 33.3, 66.7, 133.3])
     """
     K = as_size(n_ratings, "n_ratings", least=1)
-    by = (by,) if isinstance(by, str) else by
-    if not isinstance(by, (list, tuple)) or not all(isinstance(b, str) for b in by):
-        raise ValueError(f"by must be a column name or a sequence of column names; got {by!r}")
-    by = tuple(by)
+    by = as_column_names(by)
     if not isinstance(stimuli, (list, tuple, np.ndarray)) or len(stimuli) != 2 \
             or stimuli[0] == stimuli[1]:
         raise ValueError(f"stimuli must be two different values (S1, S2); got {stimuli!r}")
