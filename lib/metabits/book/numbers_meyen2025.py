@@ -183,13 +183,17 @@ def meyen2025() -> tuple[PaperNumber, ...]:
           "4", lambda: 100 * _farthest(worst(_L4_SKEWED)[:, 3], 0.04), unit="%"),
     ]
 
+    def cells(stem, where, what, printed, table):
+        """One entry per printed cell of a table with rows Y = −1, +1 and columns r1 … r4;
+        ``table()`` computes the whole table."""
+        return [n(f"{stem}-y{'neg' if row == 0 else 'pos'}-r{col + 1}", where,
+                  f"{what} of Y = {_LABELS[row]}, response r{col + 1}", cell,
+                  lambda row=row, col=col: table()[row, col])
+                for row, line in enumerate(printed) for col, cell in enumerate(line)]
+
     # Table 1: the counts (the package's copy must match the print; "04" as printed)
-    table1 = {0: ["84", "56", "48", "12"], 1: ["04", "56", "64", "76"]}
-    for row, cells in table1.items():
-        for col, printed in enumerate(cells):
-            out.append(n(f"tab1-count-y{'neg' if row == 0 else 'pos'}-r{col + 1}", "Table 1",
-                         f"count of Y = {_LABELS[row]}, response r{col + 1}", printed,
-                         lambda row=row, col=col: _table1()[row, col]))
+    out += cells("tab1-count", "Table 1", "count", [["84", "56", "48", "12"],
+                                                     ["04", "56", "64", "76"]], _table1)
 
     # Table 1's SDT measures (text next to Table 1)
     pad = _statconfr_pad()
@@ -232,12 +236,9 @@ def meyen2025() -> tuple[PaperNumber, ...]:
     ]
 
     # Table 2: relative frequencies, margins, confidences and pti of each response
-    freq = {0: ["0.21", "0.14", "0.12", "0.03"], 1: ["0.01", "0.14", "0.16", "0.19"]}
-    for row, cells in freq.items():
-        for col, printed in enumerate(cells):
-            out.append(n(f"tab2-freq-y{'neg' if row == 0 else 'pos'}-r{col + 1}", "Table 2",
-                         f"relative frequency of Y = {_LABELS[row]}, response r{col + 1}", printed,
-                         lambda row=row, col=col: mb.response_table(_table1())["freq"][row, col]))
+    out += cells("tab2-freq", "Table 2", "relative frequency",
+                 [["0.21", "0.14", "0.12", "0.03"], ["0.01", "0.14", "0.16", "0.19"]],
+                 lambda: mb.response_table(_table1())["freq"])
     rows = {"m": ("margin m̂", ["0.22", "0.28", "0.28", "0.22"], ""),
             "c": ("confidence ĉ", ["0.95", "0.50", "0.57", "0.86"], ""),
             "pti": ("pti(ĉ)", ["0.73", "0.00", "0.01", "0.43"], "bit")}
