@@ -12,7 +12,7 @@ from scipy.special import entr, ndtr, ndtri
 
 __all__ = ["LN2", "accuracy_of", "binary_channel_info", "dprime", "entropy_bits", "h2",
            "mutual_info_bits", "norm_pdf", "sdt_rates", "sdt_type1", "theorem3_lower",
-           "theorem3_upper", "xlog2x"]
+           "theorem3_upper", "xlog2x", "z_two_sided"]
 
 #: :math:`\ln 2`, to turn nats into bits.
 LN2 = float(np.log(2.0))
@@ -37,7 +37,7 @@ def mutual_info_bits(joint):
 
 
 def binary_channel_info(pi, hit, fa):
-    """Mutual information :math:`I(S; T) = H_2(P(S)) - H(S \mid T)` in bits of a binary channel:
+    """Mutual information :math:`I(S; T) = H_2(P(S)) - H(S \\mid T)` in bits of a binary channel:
     input success rate ``pi`` = P(T = success), hit rate P(S = success | T = success) and
     false-alarm rate P(S = success | T = failure), all already in [0, 1]; not clipped."""
     p_s = pi * hit + (1.0 - pi) * fa  # P(S = success)
@@ -54,6 +54,12 @@ def dprime(acc):
     classifier with accuracy ``acc`` (``inf`` at acc = 1)."""
     with np.errstate(divide="ignore"):
         return 2.0 * ndtri(acc)
+
+
+def z_two_sided(level):
+    """:math:`z = \\Phi^{-1}((1 + level)/2)`, the half-width in standard errors of a two-sided
+    normal interval of coverage ``level`` (already in (0, 1)): 1.96 for 95%."""
+    return ndtri(0.5 + level / 2)
 
 
 def accuracy_of(d):

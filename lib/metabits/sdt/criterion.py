@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from itertools import combinations
 
 import numpy as np
-from scipy.special import ndtr, ndtri
+from scipy.special import ndtr
 
-from .._formulas import norm_pdf, sdt_rates
+from .._formulas import norm_pdf, sdt_rates, z_two_sided
 from .._results import Bounds, Result
 from .._validate import (as_float_array, as_int, as_positive, as_probability, as_scalar,
                          scalar_or_array)
@@ -37,7 +37,7 @@ ROPE_VERDICTS = ("practically significant", "inconclusive", "negligible")
 
 
 def _z(level: float) -> float:
-    return float(ndtri(0.5 + level / 2))
+    return float(z_two_sided(level))
 
 
 def _level(level) -> float:

@@ -23,8 +23,8 @@ import math
 import warnings
 
 import numpy as np
-from scipy.special import ndtri
 
+from .._formulas import z_two_sided
 from .._results import Bounds
 from .._validate import (as_accuracy, as_choice, as_instance, as_int, as_noise_kind, as_positive,
                          as_probability, as_rng, as_scalar, as_size)
@@ -77,7 +77,7 @@ def fieller_interval(numerator: MCEstimate, denominator: MCEstimate,
     b, sb = _estimate(denominator, "denominator")
     level = float(as_probability(as_scalar(level, "level"), "level", low_open=True,
                                  high_open=True))
-    z = float(ndtri(0.5 + level / 2))
+    z = float(z_two_sided(level))
     q = b ** 2 - z ** 2 * sb ** 2
     if np.any(q <= 0):
         raise ValueError(f"the denominator is within {z:.2f} Monte Carlo standard errors of 0: "
