@@ -1,22 +1,23 @@
-"""Every Type 2 measure of a stack of count tables: the library's one place that computes them all.
+"""Every Type 2 measure of a stack of count tables: the library's one place computing them all.
 
 :func:`all_measures` gives, per table: accuracy, d′, meta-d′, M-ratio, meta-d′ − d′ (the SDT
-measures, fitted with the padding 1/(2K)), AUROC2, gamma and phi (:mod:`metabits.sdt.type2_classic`),
-and meta-I, meta-I₁ʳ, meta-I₂ʳ and RMI (:mod:`metabits.info.measures`), plug-in, NaN where a
-measure is undefined or a meta-d′ fit fails.
+measures, fitted with the padding 1/(2K)), AUROC2, gamma and phi
+(:mod:`metabits.sdt.type2_classic`), and meta-I, meta-I₁ʳ, meta-I₂ʳ and RMI
+(:mod:`metabits.info.measures`), plug-in, NaN where a measure is undefined or a meta-d′ fit
+fails.
 
 The other functions that report several measures of a stack read the same computation
-(:func:`_measures_of_stack`) and only choose, rename or add to its columns:
+(``_measures_of_stack``) and only choose, rename or add to its columns:
 
 * :func:`metabits.bootstrap_measures` — these measures of the observed tables and of their
   bootstrap replicates;
-* :func:`metabits.studies.simulation.measure_study` — the six measures of Meyen et al.'s Figures 6–7
-  (with their Monte Carlo bias reduction of the information measures);
+* :func:`metabits.studies.simulation.measure_study` — the six measures of Meyen et al.'s
+  Figures 6–7 (with their Monte Carlo bias reduction of the information measures);
 * :func:`metabits.studies.database_measures.database_measures` — these measures, OSKR and the
   nuisance variables of every participant of the Confidence Database.
 
-:func:`metabits.classic_type2` (AUROC2, gamma, phi and the meta-d′ measures) is the SDT part of the
-same computation: both read :func:`metabits.sdt.type2_classic._classic_stack` (``sdt`` does not
+:func:`metabits.classic_type2` (AUROC2, gamma, phi and the meta-d′ measures) is the SDT part of
+the same computation: both read ``metabits.sdt.type2_classic._classic_stack`` (``sdt`` does not
 import ``studies``: the dependencies run one way).
 """
 
@@ -36,7 +37,7 @@ PLUGIN = ("acc", "d_prime", "meta_d", "m_ratio", "m_diff", "auroc2", "gamma", "p
           "meta_I", "meta_I1r", "meta_I2r", "RMI")
 #: The information measures (those that can be bias-reduced).
 _INFO = ("meta_I", "meta_I1r", "meta_I2r", "RMI")
-#: The names of :data:`PLUGIN` in :func:`metabits.sdt.type2_classic._classic_stack`, where they differ.
+#: The names of :data:`PLUGIN` in ``metabits.sdt.type2_classic._classic_stack``, where they differ.
 _CLASSIC_NAME = {"d_prime": "d"}
 
 

@@ -166,11 +166,13 @@ def measure_study(counts, bias_reduction: int = 0, rng=None, pad: float = SDT_PA
     """All six Type 2 measures and the accuracy of every simulated data set, vectorised.
 
     The six columns of Meyen et al.'s Figures 6–7 chosen from the library's one computation of
-    every measure of a stack (:mod:`metabits.studies.stack_measures`, as :func:`metabits.all_measures`):
-    meta-d′ and M-ratio fitted on the counts padded by ``pad`` (never bias-reduced, as in the
-    paper); the four information measures of :func:`metabits.type2_measures`, with Monte Carlo
-    bias reduction when ``bias_reduction`` > 0; ``acc`` is their accuracy (each column recoded to
-    its more frequent label, :func:`metabits.type2_measures`' ``acc``).
+    every measure of a stack (:mod:`metabits.studies.stack_measures`, as
+    :func:`metabits.all_measures`): meta-d′ and M-ratio fitted on the counts padded by ``pad``
+    (never bias-reduced, as in the paper); the four information measures of
+    :func:`metabits.type2_measures`, with Monte Carlo bias reduction when ``bias_reduction`` > 0;
+    ``acc`` is their accuracy (each column recoded to its more frequent label,
+    :func:`metabits.type2_measures`' ``acc``; :func:`metabits.all_measures`' ``acc`` is the
+    accuracy reached).
     A measure that is undefined for a data set (meta-I₁ʳ when d′ = 0, say) is NaN there; the
     result counts such data sets under ``"undefined"`` so that none is dropped silently.
 
