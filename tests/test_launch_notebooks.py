@@ -6,7 +6,9 @@ tests check its hard cases on small inputs. The committed notebooks in ``launch/
 or directive left, no macro MathJax does not know, solutions absent from the student edition
 and folded in the instructor one, the code cells the book's own. Two of them are executed on a
 fresh kernel. The test marked ``build`` regenerates them from this session's book build and
-fails when the committed folder is out of date (deselect it with ``-m "not build"``).
+fails when the committed folder is out of date (deselect it with ``-m "not build"``). The last
+tests check what Binder's ``postBuild`` does: each chapter's MyST source replaced, in the image,
+by its instructor-edition launch notebook (``scripts/binder_notebooks.py``).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 
+import binder_notebooks as bn  # noqa: E402
 import launch_notebooks as ln  # noqa: E402
 import make_launch_notebooks as mk  # noqa: E402
 
@@ -361,3 +364,54 @@ def test_committed_launch_notebooks_are_what_the_build_gives(book_build):
         "launch/ is out of date: run `bash scripts/build-book.sh` (or, after a build, "
         "`.venv/bin/python scripts/make_launch_notebooks.py`) and commit launch/\n"
         + "\n".join(problems))
+
+
+# ---------------------------------------------------------------------------------------------
+# Binder: the chapters' sources replaced by their launch notebooks (postBuild)
+
+
+def _binder_copy(tmp_path: Path) -> Path:
+    """The files Binder's postBuild sees: book/, launch/ and _config.yml."""
+    root = tmp_path / "repo"
+    for name in ("book", mk.LAUNCH):
+        shutil.copytree(ROOT / name, root / name,
+                        ignore=shutil.ignore_patterns(".ipynb_checkpoints", "_build"))
+    shutil.copy(ROOT / "_config.yml", root / "_config.yml")
+    return root
+
+
+def test_binder_post_build_runs_the_replacement():
+    post_build = ROOT / "postBuild"  # repo2docker runs ./postBuild from the repository's root
+    assert post_build.stat().st_mode & 0o111, "postBuild must be executable"
+    assert "scripts/binder_notebooks.py" in post_build.read_text(encoding="utf-8")
+    assert not (ROOT / "binder").exists() and not (ROOT / ".binder").exists(), \
+        "a binder/ folder would make repo2docker ignore runtime.txt, requirements.txt, postBuild"
+
+
+def test_binder_opens_every_chapter_as_it_reads_on_the_website(tmp_path):
+    root = _binder_copy(tmp_path)
+    replaced, skipped = bn.replace_sources(root)
+    assert replaced == NOTEBOOKS and skipped == []
+    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    for doc in NOTEBOOKS:
+        text = _markdown(root / f"{doc}.ipynb")
+        assert not any(p.findall(_CODE.sub("", text)) for p in MYST.values()), doc
+        first = _cells(root / f"{doc}.ipynb")[0]["source"]
+        source = f"{config['repository']['url']}/blob/{config['repository']['branch']}/{doc}.ipynb"
+        assert first.startswith("*On Binder") and f"({source})" in first
+        assert "**instructor edition**" in first  # solutions folded, as on the website
+        assert [c["id"] for c in _cells(root / f"{doc}.ipynb") if c["cell_type"] == "code"] == \
+            [c["id"] for c in _cells(ROOT / f"{doc}.ipynb") if c["cell_type"] == "code"]
+
+
+def test_binder_keeps_a_source_whose_launch_notebook_is_out_of_date(tmp_path):
+    root = _binder_copy(tmp_path)
+    doc = NOTEBOOKS[0]
+    nb = json.loads((root / f"{doc}.ipynb").read_text(encoding="utf-8"))
+    code = next(c for c in nb["cells"] if c["cell_type"] == "code")
+    code["source"] = "x = 1  # a change the launch notebooks do not have yet"
+    original = json.dumps(nb)
+    (root / f"{doc}.ipynb").write_text(original, encoding="utf-8")
+    replaced, skipped = bn.replace_sources(root)
+    assert doc not in replaced and [d for d, _ in skipped] == [doc]
+    assert (root / f"{doc}.ipynb").read_text(encoding="utf-8") == original
