@@ -219,6 +219,25 @@ def test_a_whole_notebook_keeps_code_ids_and_pins_the_install():
                                                              "student"))
 
 
+def test_a_checked_exercise_is_followed_by_its_checker_cell_for_students():
+    text = (":::{exercise}\n:label: ex-one\nCompute $\\acc$.\n:::\n\n"
+            "::::{solution} ex-one\n:class: dropdown\n70%.\n::::\n\n"
+            ":::{exercise}\nAnd this.\n:::\n\nAfter.")
+    nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {},
+          "cells": [{"cell_type": "markdown", "id": "m1", "metadata": {}, "source": text}]}
+    book = small_book()
+    book.checks = {"ex-one": 'check_exercise("ex-one", x=...)'}
+    student = ln.convert_notebook(nb, book, DOC, {}, "student")["cells"][1:]
+    assert [(c["cell_type"], c["id"]) for c in student] == [
+        ("markdown", "m1"), ("code", "check-ex-one"), ("markdown", "m1-1")]
+    assert student[0]["source"] == "**Exercise 1**\n\nCompute ${\\mathrm{acc}}$."
+    assert student[1]["source"] == 'check_exercise("ex-one", x=...)'
+    assert student[1]["outputs"] == [] and student[1]["metadata"]["tags"] == ["exercise-check"]
+    assert student[2]["source"].startswith("**Exercise**\n\nAnd this.")
+    instructor = ln.convert_notebook(nb, book, DOC, {}, "instructor")["cells"][1:]
+    assert [c["id"] for c in instructor] == ["m1"] and "\x00" not in instructor[0]["source"]
+
+
 def test_wall_times_are_marked_and_not_compared():
     glue = {"study_seconds": {"data": {"text/plain": "0.4812"}},
             "n_seconds_total": {"data": {"text/plain": "3"}}}
@@ -316,16 +335,40 @@ def test_solutions_are_absent_for_students_and_folded_for_instructors(doc):
     assert instructor.count("<details>") == instructor.count("</details>")
 
 
+def _checker(cell: dict) -> bool:
+    return "exercise-check" in cell.get("metadata", {}).get("tags", [])
+
+
 @pytest.mark.parametrize("edition,doc", LAUNCHED, ids=lambda x: x)
 def test_code_cells_are_the_books_own(edition, doc):
     book = [c for c in _cells(ROOT / f"{doc}.ipynb") if c["cell_type"] == "code"]
-    launch = [c for c in _cells(LAUNCH / edition / f"{doc}.ipynb") if c["cell_type"] == "code"]
+    launch = [c for c in _cells(LAUNCH / edition / f"{doc}.ipynb")
+              if c["cell_type"] == "code" and not _checker(c)]
     config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
     url, ref = config["repository"]["url"], config["repository"]["branch"]
     assert [c["id"] for c in launch] == [c["id"] for c in book]
     for b, l in zip(book, launch):
         assert l["source"] == b["source"].replace(f"git+{url}#", f"git+{url}@{ref}#")
         assert l["outputs"] == []
+
+
+def test_checked_exercises_have_their_checker_in_the_student_edition_only():
+    from metabits.book.checks import EXERCISES, checker_code
+
+    found = {}
+    for doc in NOTEBOOKS:
+        assert not any(_checker(c) for c in _cells(LAUNCH / "instructor" / f"{doc}.ipynb"))
+        cells = _cells(LAUNCH / "student" / f"{doc}.ipynb")
+        for before, cell in zip(cells, cells[1:]):
+            if _checker(cell):
+                label = cell["id"].removeprefix("check-")
+                found[label] = doc
+                assert cell["source"] == checker_code(label)
+                # right after its exercise: the Markdown cell before it ends with the exercise
+                assert before["cell_type"] == "markdown"
+                last = before["source"].rsplit("**Exercise", 1)[-1]
+                assert "\n\n**" not in last.split("\n\n", 1)[-1], (doc, label)
+    assert sorted(found) == sorted(EXERCISES)
 
 
 EXECUTED = [("student", "book/meyen/01_confidence_information"),
