@@ -310,6 +310,7 @@ def test_every_notebook_of_the_book_is_launchable():
 @pytest.mark.parametrize("edition,doc", LAUNCHED, ids=lambda x: x)
 def test_no_myst_and_no_undefined_macro(edition, doc):
     text = _markdown(LAUNCH / edition / f"{doc}.ipynb")
+    assert "\x00" not in text, "a checker marker left in the Markdown"
     prose = _CODE.sub("", text)
     found = {what: pattern.findall(prose) for what, pattern in MYST.items()}
     assert not any(found.values()), {k: v[:3] for k, v in found.items() if v}
