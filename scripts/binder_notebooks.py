@@ -60,8 +60,10 @@ def source_url(root: Path, doc: str) -> str:
 def binder_note(doc: str, edition: str, url: str) -> str:
     """The sentence put before the launch notebook's own first cell.
 
-    >>> print(binder_note("book/a/01_x", "instructor", "https://github.com/o/r/blob/v1/book/a/01_x.ipynb"))
-    *On Binder this file is the chapter's launch notebook (`launch/instructor/book/a/01_x.ipynb`), which reads like the website; its MyST source is [on GitHub](https://github.com/o/r/blob/v1/book/a/01_x.ipynb).*
+    >>> print(binder_note("book/a/01_x", "instructor", "URL"))  # doctest: +NORMALIZE_WHITESPACE
+    *On Binder this file is the chapter's launch notebook
+    (`launch/instructor/book/a/01_x.ipynb`), which reads like the website; its MyST source is
+    [on GitHub](URL).*
     """
     return (f"*On Binder this file is the chapter's launch notebook "
             f"(`{LAUNCH}/{edition}/{doc}.ipynb`), which reads like the website; its MyST source "

@@ -1,4 +1,4 @@
-"""Answer checkers for the book's exercises: a student learns whether a number is right, not what is right.
+"""Exercise checkers: a student learns whether a number is right, not what is right.
 
 The student edition of the launch notebooks (``launch/student``, what Binder and Colab open)
 follows some exercises with a cell like ::
