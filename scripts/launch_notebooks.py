@@ -12,6 +12,8 @@ notebook's Markdown cells into plain (CommonMark + math) Markdown, using what th
 * ``{exercise}``, ``{prf:...}``, ``{admonition}``, ``{note}`` ... -> a bold lead-in with the
   number the website gives (``**Exercise 3**``), then the content; ``{prf:proof}`` -> *Proof.* … ∎;
 * ``{solution}`` -> removed (student edition) or a ``<details>`` block (instructor edition);
+* in the student edition, an exercise with a checker (:data:`Book.checks`, from
+  :mod:`metabits.book.checks`) is followed by a code cell that checks the student's numbers;
 * ``{figure}`` -> an image with its alt text, at an absolute address of the release, and its
   numbered caption; a code cell that draws a numbered figure gets its caption in a Markdown cell
   after it (the figure itself appears when the cell runs);
@@ -55,6 +57,9 @@ _INLINE = re.compile(r"(?P<role>\{(?P<name>[a-z][\w:-]*)\}`(?P<content>[^`]*)`)"
 _TITLED = re.compile(r"^(?P<title>.*?)\s*<(?P<target>[^<>]+)>$", re.S)
 #: Markdown images and links with a relative target
 _LINK = re.compile(r"(?P<bang>!?)\[(?P<text>[^\]]*)\]\((?P<target>[^)\s]+)(?P<rest>[^)]*)\)")
+#: where a checker cell follows an exercise: a marker left in the converted Markdown, split off
+#: by :func:`convert_notebook` (NUL characters cannot come from a notebook's text)
+_CHECK = re.compile("\x00check:([\\w.:-]+)\x00")
 #: characters a pasted text must not bring into Markdown
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]{}<>$|#])")
 
@@ -104,6 +109,8 @@ class Book:
         BibTeX key -> (authors, year, docname, anchor).
     macros : dict
         MathJax macro name (no backslash) -> its definition.
+    checks : dict
+        exercise label -> the code of the cell that checks its answers (student edition).
     """
 
     site: str
@@ -117,6 +124,7 @@ class Book:
     citations: dict = field(default_factory=dict)
     macros: dict = field(default_factory=dict)
     proof_title_format: str = " (%t)"
+    checks: dict = field(default_factory=dict)
 
 
 # --------------------------------------------------------------------------------------------
@@ -379,7 +387,10 @@ class Converter:
         if label:
             number = " " + self.number_of(label)[1]
         title = f" ({self.convert_inline(arg)})" if arg else ""
-        return self._lead(f"**Exercise{number}**{title}", content)
+        text = self._lead(f"**Exercise{number}**{title}", content)
+        if self.edition == "student" and label in self.book.checks:
+            text += f"\n\n\x00check:{label}\x00"
+        return text
 
     def d_solution(self, name, arg, options, content):
         if self.edition == "student":
@@ -542,10 +553,20 @@ def convert_notebook(nb: dict, book: Book, docname: str, glue: dict, edition: st
         source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
         if cell["cell_type"] == "markdown":
             text = conv.convert_markdown(source)
-            if not text.strip():
-                continue  # e.g. a cell holding only a solution, in the student edition
-            cell["source"] = text
-            cells.append(cell)
+            # an exercise with a checker ends the cell; its checker cell, then the rest follow
+            pieces = _CHECK.split(text)
+            for i in range(0, len(pieces), 2):
+                part = pieces[i].strip("\n")
+                if part.strip():  # not e.g. a cell holding only a solution (student edition)
+                    cells.append({**cell, "source": part} if i == 0 else
+                                 {"cell_type": "markdown", "id": f"{cell['id']}-{i // 2}",
+                                  "metadata": {}, "source": part})
+                if i + 1 < len(pieces):
+                    label = pieces[i + 1]
+                    cells.append({"cell_type": "code", "id": f"check-{label}",
+                                  "metadata": {"tags": ["exercise-check"]},
+                                  "execution_count": None, "outputs": [],
+                                  "source": book.checks[label]})
         elif cell["cell_type"] == "code":
             old, pinned = book.install
             if old:

@@ -21,6 +21,9 @@ What it reads from the build, all pinned in ``requirements.txt``:
   (``env.toc_fignumbers``, numbered as on the website), theorems (``env.proof_list``,
   sphinx-proof 0.4), the bibliography labels (``domaindata["cite"]["citations"]``,
   sphinxcontrib-bibtex 2.7) and the configuration (MathJax macros, repository, numfig formats).
+
+From the library it takes the exercise checkers (``metabits.book.checks``): in the student
+edition, each exercise of ``EXERCISES`` is followed by a cell that checks the student's numbers.
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ import pickle
 import re
 import sys
 from pathlib import Path
+
+from metabits.book.checks import EXERCISES, checker_code
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from launch_notebooks import (EDITIONS, WALL_TIME_TITLE, Book, Target,  # noqa: E402
@@ -115,6 +120,7 @@ def book_from_env(env) -> Book:
         citations=citations,
         macros=macros,
         proof_title_format=getattr(env.config, "proof_title_format", " (%t)"),
+        checks={label: checker_code(label) for label in EXERCISES},
     )
 
 

@@ -6,7 +6,9 @@ tests check its hard cases on small inputs. The committed notebooks in ``launch/
 or directive left, no macro MathJax does not know, solutions absent from the student edition
 and folded in the instructor one, the code cells the book's own. Two of them are executed on a
 fresh kernel. The test marked ``build`` regenerates them from this session's book build and
-fails when the committed folder is out of date (deselect it with ``-m "not build"``).
+fails when the committed folder is out of date (deselect it with ``-m "not build"``). The last
+tests check what Binder's ``postBuild`` does: each chapter's MyST source replaced, in the image,
+by its instructor-edition launch notebook (``scripts/binder_notebooks.py``).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 
+import binder_notebooks as bn  # noqa: E402
 import launch_notebooks as ln  # noqa: E402
 import make_launch_notebooks as mk  # noqa: E402
 
@@ -216,6 +219,25 @@ def test_a_whole_notebook_keeps_code_ids_and_pins_the_install():
                                                              "student"))
 
 
+def test_a_checked_exercise_is_followed_by_its_checker_cell_for_students():
+    text = (":::{exercise}\n:label: ex-one\nCompute $\\acc$.\n:::\n\n"
+            "::::{solution} ex-one\n:class: dropdown\n70%.\n::::\n\n"
+            ":::{exercise}\nAnd this.\n:::\n\nAfter.")
+    nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {},
+          "cells": [{"cell_type": "markdown", "id": "m1", "metadata": {}, "source": text}]}
+    book = small_book()
+    book.checks = {"ex-one": 'check_exercise("ex-one", x=...)'}
+    student = ln.convert_notebook(nb, book, DOC, {}, "student")["cells"][1:]
+    assert [(c["cell_type"], c["id"]) for c in student] == [
+        ("markdown", "m1"), ("code", "check-ex-one"), ("markdown", "m1-1")]
+    assert student[0]["source"] == "**Exercise 1**\n\nCompute ${\\mathrm{acc}}$."
+    assert student[1]["source"] == 'check_exercise("ex-one", x=...)'
+    assert student[1]["outputs"] == [] and student[1]["metadata"]["tags"] == ["exercise-check"]
+    assert student[2]["source"].startswith("**Exercise**\n\nAnd this.")
+    instructor = ln.convert_notebook(nb, book, DOC, {}, "instructor")["cells"][1:]
+    assert [c["id"] for c in instructor] == ["m1"] and "\x00" not in instructor[0]["source"]
+
+
 def test_wall_times_are_marked_and_not_compared():
     glue = {"study_seconds": {"data": {"text/plain": "0.4812"}},
             "n_seconds_total": {"data": {"text/plain": "3"}}}
@@ -288,6 +310,7 @@ def test_every_notebook_of_the_book_is_launchable():
 @pytest.mark.parametrize("edition,doc", LAUNCHED, ids=lambda x: x)
 def test_no_myst_and_no_undefined_macro(edition, doc):
     text = _markdown(LAUNCH / edition / f"{doc}.ipynb")
+    assert "\x00" not in text, "a checker marker left in the Markdown"
     prose = _CODE.sub("", text)
     found = {what: pattern.findall(prose) for what, pattern in MYST.items()}
     assert not any(found.values()), {k: v[:3] for k, v in found.items() if v}
@@ -313,16 +336,40 @@ def test_solutions_are_absent_for_students_and_folded_for_instructors(doc):
     assert instructor.count("<details>") == instructor.count("</details>")
 
 
+def _checker(cell: dict) -> bool:
+    return "exercise-check" in cell.get("metadata", {}).get("tags", [])
+
+
 @pytest.mark.parametrize("edition,doc", LAUNCHED, ids=lambda x: x)
 def test_code_cells_are_the_books_own(edition, doc):
     book = [c for c in _cells(ROOT / f"{doc}.ipynb") if c["cell_type"] == "code"]
-    launch = [c for c in _cells(LAUNCH / edition / f"{doc}.ipynb") if c["cell_type"] == "code"]
+    launch = [c for c in _cells(LAUNCH / edition / f"{doc}.ipynb")
+              if c["cell_type"] == "code" and not _checker(c)]
     config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
     url, ref = config["repository"]["url"], config["repository"]["branch"]
     assert [c["id"] for c in launch] == [c["id"] for c in book]
     for b, l in zip(book, launch):
         assert l["source"] == b["source"].replace(f"git+{url}#", f"git+{url}@{ref}#")
         assert l["outputs"] == []
+
+
+def test_checked_exercises_have_their_checker_in_the_student_edition_only():
+    from metabits.book.checks import EXERCISES, checker_code
+
+    found = {}
+    for doc in NOTEBOOKS:
+        assert not any(_checker(c) for c in _cells(LAUNCH / "instructor" / f"{doc}.ipynb"))
+        cells = _cells(LAUNCH / "student" / f"{doc}.ipynb")
+        for before, cell in zip(cells, cells[1:]):
+            if _checker(cell):
+                label = cell["id"].removeprefix("check-")
+                found[label] = doc
+                assert cell["source"] == checker_code(label)
+                # right after its exercise: the Markdown cell before it ends with the exercise
+                assert before["cell_type"] == "markdown"
+                last = before["source"].rsplit("**Exercise", 1)[-1]
+                assert "\n\n**" not in last.split("\n\n", 1)[-1], (doc, label)
+    assert sorted(found) == sorted(EXERCISES)
 
 
 EXECUTED = [("student", "book/meyen/01_confidence_information"),
@@ -361,3 +408,54 @@ def test_committed_launch_notebooks_are_what_the_build_gives(book_build):
         "launch/ is out of date: run `bash scripts/build-book.sh` (or, after a build, "
         "`.venv/bin/python scripts/make_launch_notebooks.py`) and commit launch/\n"
         + "\n".join(problems))
+
+
+# ---------------------------------------------------------------------------------------------
+# Binder: the chapters' sources replaced by their launch notebooks (postBuild)
+
+
+def _binder_copy(tmp_path: Path) -> Path:
+    """The files Binder's postBuild sees: book/, launch/ and _config.yml."""
+    root = tmp_path / "repo"
+    for name in ("book", mk.LAUNCH):
+        shutil.copytree(ROOT / name, root / name,
+                        ignore=shutil.ignore_patterns(".ipynb_checkpoints", "_build"))
+    shutil.copy(ROOT / "_config.yml", root / "_config.yml")
+    return root
+
+
+def test_binder_post_build_runs_the_replacement():
+    post_build = ROOT / "postBuild"  # repo2docker runs ./postBuild from the repository's root
+    assert post_build.stat().st_mode & 0o111, "postBuild must be executable"
+    assert "scripts/binder_notebooks.py" in post_build.read_text(encoding="utf-8")
+    assert not (ROOT / "binder").exists() and not (ROOT / ".binder").exists(), \
+        "a binder/ folder would make repo2docker ignore runtime.txt, requirements.txt, postBuild"
+
+
+def test_binder_opens_every_chapter_as_it_reads_on_the_website(tmp_path):
+    root = _binder_copy(tmp_path)
+    replaced, skipped = bn.replace_sources(root)
+    assert sorted(replaced) == NOTEBOOKS and skipped == []
+    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    for doc in NOTEBOOKS:
+        text = _markdown(root / f"{doc}.ipynb")
+        assert not any(p.findall(_CODE.sub("", text)) for p in MYST.values()), doc
+        first = _cells(root / f"{doc}.ipynb")[0]["source"]
+        source = f"{config['repository']['url']}/blob/{config['repository']['branch']}/{doc}.ipynb"
+        assert first.startswith("*On Binder") and f"({source})" in first
+        assert "**instructor edition**" in first  # solutions folded, as on the website
+        assert [c["id"] for c in _cells(root / f"{doc}.ipynb") if c["cell_type"] == "code"] == \
+            [c["id"] for c in _cells(ROOT / f"{doc}.ipynb") if c["cell_type"] == "code"]
+
+
+def test_binder_keeps_a_source_whose_launch_notebook_is_out_of_date(tmp_path):
+    root = _binder_copy(tmp_path)
+    doc = NOTEBOOKS[0]
+    nb = json.loads((root / f"{doc}.ipynb").read_text(encoding="utf-8"))
+    code = next(c for c in nb["cells"] if c["cell_type"] == "code")
+    code["source"] = "x = 1  # a change the launch notebooks do not have yet"
+    original = json.dumps(nb)
+    (root / f"{doc}.ipynb").write_text(original, encoding="utf-8")
+    replaced, skipped = bn.replace_sources(root)
+    assert doc not in replaced and [d for d, _ in skipped] == [doc]
+    assert (root / f"{doc}.ipynb").read_text(encoding="utf-8") == original

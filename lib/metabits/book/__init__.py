@@ -11,6 +11,8 @@ What the book needs and a user of the library does not:
   :func:`~metabits.book.style.save_figure` (deterministic PNG and SVG files);
 * :mod:`metabits.book.notebook` — :func:`~metabits.book.notebook.glue`, MyST-NB's ``glue`` or
   a stand-in where MyST-NB is missing (Colab).
+* :mod:`metabits.book.checks` — the exercise checkers of the student launch notebooks
+  (:func:`~metabits.book.checks.check_exercise`): right or not yet, never the answer.
 
 ``from metabits.book import glue, save_figure, use_book_style`` imports the three helpers; each
 module is imported on first use, so the registry loads no matplotlib and the glue no MyST-NB
