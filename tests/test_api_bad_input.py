@@ -373,6 +373,12 @@ ARGS = {
 
 #: Per-function overrides: parameter -> (valid value, kind or list of bad values).
 CALLS = {
+    # a student's answer of any kind gets a verdict (tests/test_checks.py); the checker's own
+    # arguments are refused
+    "check": {"answer": (0.7, []), "expected": (0.75, [NAN, INF, "a", None, [1, 2]]),
+              "tol": (0.01, [0, -0.01, NAN, INF, "a", None])},
+    "check_exercise": {"label": ("ex-s1-criterion", ["ex-nope", 3, None, ""])},
+    "checker_code": {"label": ("ex-s1-criterion", ["ex-nope", 3, None, ""])},
     "accuracy": {"c": ([0.6, 0.9], "acc"),
                              "weights": ([0.5, 0.5], [[-1, 2], [NAN, 1], ["a", "b"], [1, 2, 3]])},
     "binary_entropy": {"p": (0.3, "prob")},
@@ -865,6 +871,8 @@ def valid_call(qualname: str):
     overrides = CALLS[qualname]
     kwargs, kinds = {}, {}
     for p in inspect.signature(func).parameters.values():
+        if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+            continue  # e.g. check_exercise's answers: leaving them out is valid
         if p.name in overrides:
             value, kind = overrides[p.name]
         elif p.name in ARGS:

@@ -103,7 +103,7 @@ def test_the_checker_s_own_mistakes_are_errors():
         check(1.0, float("inf"), 0.1)
     with pytest.raises(ValueError, match="expected must be a number"):
         check(1.0, "one", 0.1)
-    with pytest.raises(ValueError, match="no checker for the exercise 'ex-none'"):
+    with pytest.raises(ValueError, match="label 'ex-none' names no exercise with a checker"):
         check_exercise("ex-none")
     with pytest.raises(ValueError, match="asks for d_prime, c, not dprime"):
         check_exercise("ex-s1-criterion", dprime=2.17)

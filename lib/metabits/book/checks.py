@@ -26,11 +26,13 @@ from typing import Callable
 
 import numpy as np
 
-__all__ = ["Answer", "EXERCISES", "Verdict", "check", "check_exercise", "checker_code"]
+from metabits._results import Result
+
+__all__ = ["EXERCISES", "Verdict", "check", "check_exercise", "checker_code"]
 
 
 @dataclass(frozen=True)
-class Verdict:
+class Verdict(Result):
     """The outcome of a check: ``ok`` and the message a notebook shows (its ``repr``).
 
     ``bool(verdict)`` is ``ok``; ``ok`` is False as well when no answer was given yet.
@@ -127,7 +129,7 @@ def check(answer, expected, tol, *, name: str = "your answer") -> Verdict:
 
 
 @dataclass(frozen=True)
-class Answer:
+class _Answer:
     """One number an exercise asks for.
 
     Parameters
@@ -186,30 +188,30 @@ def _criterion_z() -> float:
 
 
 #: exercise label (as in the chapter's ``{exercise}``) -> the numbers it asks for
-EXERCISES: dict[str, tuple[Answer, ...]] = {
+EXERCISES: dict[str, tuple[_Answer, ...]] = {
     "ex-ch1-guess-or-know": (
-        Answer("accuracy", "accuracy (a proportion)", lambda: _guess_or_know("accuracy"), 0.01),
-        Answer("info", "transmitted information (bit)", lambda: _guess_or_know("info"), 0.01),
+        _Answer("accuracy", "accuracy (a proportion)", lambda: _guess_or_know("accuracy"), 0.01),
+        _Answer("info", "transmitted information (bit)", lambda: _guess_or_know("info"), 0.01),
     ),
     "ex-ch1-negative-pti": (
-        Answer("pti", "pti(0.6) with p+ = 0.8 (bit)", _pti_unequal_prior, 0.01),
+        _Answer("pti", "pti(0.6) with p+ = 0.8 (bit)", _pti_unequal_prior, 0.01),
     ),
     "ex-s1-criterion": (
-        Answer("d_prime", "d′", lambda: _llm_sdt("d"), 0.01),
-        Answer("c", "c", lambda: _llm_sdt("c"), 0.01),
+        _Answer("d_prime", "d′", lambda: _llm_sdt("d"), 0.01),
+        _Answer("c", "c", lambda: _llm_sdt("c"), 0.01),
     ),
     "ex-s3-se": (
-        Answer("z", "z statistic", _criterion_z, 0.02),
+        _Answer("z", "z statistic", _criterion_z, 0.02),
     ),
     "ex-demos-lab": (
-        Answer("gain", "verifier gain g", _lab_gain, 0.01),
+        _Answer("gain", "verifier gain g", _lab_gain, 0.01),
     ),
 }
 
 
-def _answers(label: str) -> tuple[Answer, ...]:
+def _answers(label: str) -> tuple[_Answer, ...]:
     if label not in EXERCISES:
-        raise ValueError(f"no checker for the exercise {label!r}; the exercises with one are "
+        raise ValueError(f"label {label!r} names no exercise with a checker; the exercises with one are "
                          + ", ".join(sorted(EXERCISES)))
     return EXERCISES[label]
 
