@@ -76,6 +76,7 @@ def test_precision_by_set_is_a_hand_computed_paired_d(db):
     assert (p.d > 0).all()
 
 
+@pytest.mark.slow
 def test_precision_grows_with_the_corrupted_share(db):
     small = precision(db, fraction=0.05, names=["auroc2"], rng=2).d[0]
     large = precision(db, fraction=0.4, names=["auroc2"], rng=2).d[0]
