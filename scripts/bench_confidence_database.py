@@ -9,10 +9,12 @@
   the mean confidence) — target 10 s;
 * the same with B = 200 bootstrap intervals (``database_bootstrap``; the information measures
   also bias-reduced) — target 120 s;
-* the split-half reliability of every measure at a bin size of 100 trials per half.
+* the split-half reliability of every measure at a bin size of 100 trials per half;
+* precision (confidence redrawn on 20% of trials) and test–retest reliability (Bang 2019).
 
 Prints timings only; not a test. On a shared machine the wall time of the bootstrap can be
-several times its CPU time, so both are printed. Almost all the bootstrap's time is the meta-d′ fits of the
+several times its CPU time, so both are printed, with the machine's load average (runnable
+processes per core count: above the number of cores, the wall time is inflated by others). Almost all the bootstrap's time is the meta-d′ fits of the
 4,344 × 200 resampled tables. ``--quick`` bootstraps every tenth participant only.
 """
 
@@ -24,6 +26,12 @@ import numpy as np
 
 from metabits.studies.confidence_database import confidence_database
 from metabits.studies.database_measures import database_bootstrap, database_measures, split_half
+from metabits.studies.database_precision import precision, test_retest
+
+
+def _load() -> str:
+    one, five, _ = os.getloadavg()
+    return f"load average {one:.1f} (1 min), {five:.1f} (5 min) on {os.cpu_count()} cores"
 
 
 def main(argv):
@@ -41,17 +49,26 @@ def main(argv):
     print(f"every measure (plug-in, ML meta-d'), all {len(tables)} participants: "
           f"{time.perf_counter() - t0:6.2f} s (target 10 s; meta-d' undefined for {undefined})")
     pick = np.arange(0, len(tables), 10) if quick else np.arange(len(tables))
+    before = _load()
     t0, c0 = time.perf_counter(), time.process_time()
     b = database_bootstrap(tables[pick], db.n_levels[pick], n_boot=200, rng=1)
     elapsed, cpu = time.perf_counter() - t0, time.process_time() - c0
     print(f"with B = 200 bootstrap intervals, {len(pick)} participants: {elapsed:6.2f} s wall, "
           f"{cpu:6.2f} s CPU" + (" (--quick: every tenth participant)" if quick
                                  else " (target 120 s)"))
+    print(f"  machine: {before} before, {_load()} after")
     del b
     t0 = time.perf_counter()
     split_half(db, 100)
     print(f"split-half reliability of every measure at 100 trials per half: "
           f"{time.perf_counter() - t0:6.2f} s")
+    t0 = time.perf_counter()
+    precision(db, rng=1)
+    print(f"precision of every measure (20% of confidence redrawn, 200 trials): "
+          f"{time.perf_counter() - t0:6.2f} s")
+    t0 = time.perf_counter()
+    test_retest(db)
+    print(f"test-retest reliability (Bang 2019, 7 sessions): {time.perf_counter() - t0:6.2f} s")
 
 
 if __name__ == "__main__":

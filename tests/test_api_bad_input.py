@@ -44,6 +44,7 @@ from metabits import explore as ex
 from metabits.studies.simulation import MCEstimate
 from metabits.studies import confidence_database as cdb
 from metabits.studies import database_measures as dbm
+from metabits.studies.database_intervals import PeopleIntervals, people_intervals
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "setitimer"),
                                 reason="the time limit uses SIGALRM (not on Windows)")
@@ -209,10 +210,12 @@ def _small_database(names=("Kantner_2010", "OHora_2017"), people=12, trials=120)
         dataset=index[db.dataset[keep]].astype(db.dataset.dtype),
         participant=db.participant[keep], n_levels=db.n_levels[keep],
         n_trials=np.minimum(db.n_trials[keep], trials).astype(db.n_trials.dtype),
-        code=db.code[trial], difficulty=db.difficulty[trial])
+        code=db.code[trial], difficulty=db.difficulty[trial], session=db.session[trial])
 
 
 _DB = _small_database()
+#: Bang et al. (2019): seven sessions, all trials of its twelve people (test_retest).
+_DB_BANG = _small_database(("Bang_2019_Exp1",), people=12, trials=10 ** 6)
 _DB_TRIALS = cdb.read_confidence_database(_TINY)
 #: Two tables padded to six columns (K = 2 and 3) and three of K = 3 (for merge_levels).
 _PADDED = [[[84, 56, 48, 12, 0, 0], [4, 56, 64, 76, 0, 0]],
@@ -309,6 +312,14 @@ EXPLORERS = {
                    {"x": [1.5] * 8}, {"x": "abc"}, {"x": None}, 3, "abc", [_LOADS]]),
         "oskr_by_operation": (_OSKRS, [[.5, .5], [NAN] * 8, [1.5] * 8, "abc", [[.5] * 8]]),
         "verify": ((0.2, 0.7), _PROB_GRID)},
+    "people_explorer": {
+        "sets": (("Shekhar_2018", "Kantner_2010"),
+                 [("Nobody_2020",), "Shekhar_2018", (), 3, ("Shekhar_2018",) * 2,
+                  (3,), [["Shekhar_2018"]]]),
+        "measures": (("auroc2", "RMI"), [("nonsense",), "RMI", (), 3, ("RMI", "RMI"),
+                                         ("acc",), (b"RMI",)]),
+        "default_set": (None, ["Nobody_2020", "Rouault_2018_Expt1", 3, ["Shekhar_2018"], ""]),
+        "default_measure": (None, ["nonsense", "m_ratio", 3, ["RMI"], ""])},
 }
 
 
@@ -654,7 +665,9 @@ CALLS = {
     "split_half": {"db": (_DB, _BAD_DB), "bin_size": (20, "size"),
                    "names": (dbm.METACOGNITION, [["nonsense"], "auroc2", None, 3, [],
                                                  ["auroc2", 3]]),
-                   "min_people": (10, "count")},
+                   "min_people": (10, "count"), "all_trials": (False, "flag")},
+    "spearman_brown": {"r": (0.6, [1.5, -1.2, "a", None, INF, [0.5, 2.0], [["a"]]]),
+                       "factor": (2.0, "pos")},
     "rahnev_criteria": {"db": (_DB, _BAD_DB),
                         "bin_sizes": ((20,), [[0], [2.5], "ab", None, [], [10 ** 10], 20,
                                               [True], [[20]]]),
@@ -665,6 +678,31 @@ CALLS = {
                        "path": (f"{_OUT}/criteria.csv", [3, None, ["a"], b"x.csv", _OUT,
                                                          f"{_TMP.name}/nonexistent/c.csv"])},
     "shipped_criteria": {},
+    "explorer_sets": {"db": (_DB, _BAD_DB), "min_people": (10, "count"),
+                      "min_trials": (100, "count")},
+    "people_intervals": {"db": (_DB, _BAD_DB),
+                         "sets": (None, [["Nobody_2020"], "Kantner_2010", [], 3, [3],
+                                         ["Shekhar_2018"]]),
+                         "n_boot": (10, "size"), "seed": (2025, _BAD_SEEDS)},
+    "write_intervals": {"db": (_DB, _BAD_DB), "n_boot": (10, "size"),
+                        "seed": (2025, _BAD_SEEDS),
+                        "path": (f"{_OUT}/intervals.npz",
+                                 [3, None, ["a"], b"x.npz", _OUT,
+                                  f"{_TMP.name}/nonexistent/i.npz"])},
+    "shipped_intervals": {},
+    "corrupted_tables": {"db": (_DB, _BAD_DB), "fraction": (0.2, "prob"), "rng": (1, "rng"),
+                         "first": (None, "count?")},
+    "precision": {"db": (_DB, _BAD_DB), "fraction": (0.2, "prob"), "n_trials": (100, "size"),
+                  "names": (dbm.METACOGNITION, [["nonsense"], "auroc2", None, 3, [],
+                                                ["auroc2", 3]]),
+                  "rng": (1, "rng"), "min_people": (10, "count")},
+    "icc": {"x": ([[1.0, 2.0], [2.0, 3.5], [3.0, 3.0]],
+                  [[1.0, 2.0], [[1.0], [2.0]], [[1.0, INF], [2.0, 3.0], [3.0, 4.0]], "ab",
+                   None, [["a", "b"]], [[1.0, 2.0], [3.0]], 3.0]),},
+    "test_retest": {"db": (_DB_BANG, _BAD_DB + [_DB]),
+                    "dataset": ("Bang_2019_Exp1", "choice"), "n_trials": (100, "size"),
+                    "names": (dbm.METACOGNITION, [["nonsense"], "auroc2", None, 3, [],
+                                                  ["auroc2", 3]])},
     # metabits.montecarlo (small sizes: the shipped study takes minutes)
     "fieller_interval": {"numerator": (_EST, [MCEstimate(INF, 0.001, 200),
                                               MCEstimate(0.02, -0.001, 200),
@@ -752,10 +790,13 @@ CALLS = {
     "PaperNumber.explain": {},
     "ConfidenceDatabase.position": {},
     "ConfidenceDatabase.tables": {"half": (None, ["third", 3, ["odd"], True, "", b"odd"]),
-                                  "first": (None, "count?"), "by_difficulty": (False, "flag")},
+                                  "first": (None, "count?"), "by_difficulty": (False, "flag"),
+                                  "session": (None, [2.5, -1, "3", True, [3], NAN, 255,
+                                                     3.0])},
     "ConfidenceDatabase.trials": {"name": ("Kantner_2010", "choice")},
     "DatabaseMeasures.value": {"name": ("RMI", "choice")},
     "DatabaseMeasures.interval": {"name": ("RMI", "choice")},
+    "PeopleIntervals.measure": {"name": ("RMI", "choice")},
 }
 
 
@@ -841,7 +882,8 @@ def _instance(cls):
             ex.Explorer: lambda: _EXPLORER, ex.View: lambda: _VIEW,
             ex.Control: lambda: ex.control("acc", "accuracy", (0.6, 0.7, 0.8), fmt="{:.0%}"),
             dbm.DatabaseMeasures: lambda: dbm.database_bootstrap(_PADDED, [2, 3], n_boot=20,
-                                                                 rng=0)}[cls]()
+                                                                 rng=0),
+            PeopleIntervals: lambda: people_intervals(_DB, n_boot=10)}[cls]()
 
 
 def public_classes() -> dict:

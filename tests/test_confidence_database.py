@@ -445,3 +445,27 @@ def test_shipped_copy_equals_the_rebuild_from_the_raw_files(db):
     rebuilt = pd.DataFrame(sets)
     pd.testing.assert_frame_equal(db.sets[list(rebuilt.columns)], rebuilt,
                                   check_dtype=False)
+
+
+def test_sessions_of_bang_2019(db):
+    """Bang et al. (2019) tested its people on seven days (SESSIONS): each trial carries its
+    session; tables(session=s) count that day's trials, and first/half count within it."""
+    from metabits.studies.confidence_database import SESSIONS
+
+    assert list(SESSIONS) == ["Bang_2019_Exp1"]
+    people = np.flatnonzero(db.dataset == db.names.index("Bang_2019_Exp1"))
+    owner = np.repeat(np.arange(len(db.n_trials)), db.n_trials)
+    mine = np.isin(owner, people)
+    assert (db.session[~mine] == 255).all() and set(np.unique(db.session[mine])) == set(range(7))
+    days = [db.tables(session=s) for s in range(7)]
+    assert np.array_equal(sum(days), db.tables() * mine[np.r_[db.start]][:, None, None])
+    assert not days[0][~np.isin(np.arange(len(db.n_trials)), people)].any()
+    # per person, the first 100 trials of day 3 are trials in file order within that day
+    p = people[0]
+    day = np.flatnonzero((owner == p) & (db.session == 3))[:100]
+    expect = np.bincount(db.code[day].astype(np.int64), minlength=44).reshape(2, 22)
+    assert np.array_equal(db.tables(session=3, first=100)[p], expect)
+    odd = db.tables(session=3, first=100, half="odd")[p]
+    assert odd.sum() == 50
+    with pytest.raises(ValueError, match="session"):
+        db.tables(session=255)

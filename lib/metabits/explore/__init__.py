@@ -34,7 +34,9 @@ The package, one module per job:
 * :mod:`~metabits.explore.part3` and :mod:`~metabits.explore.part3_agents` — Roberts (2026):
   :func:`oskr_explorer`, :func:`feedback_lab_explorer`, :func:`oskr_surface_explorer`,
   :func:`entropy_explorer`, :func:`channel_noise_explorer`, :func:`alpha_beta_explorer`,
-  :func:`verifier_explorer`, :func:`deployment_explorer`, :func:`router_explorer`.
+  :func:`verifier_explorer`, :func:`deployment_explorer`, :func:`router_explorer`;
+* :mod:`~metabits.explore.people` — the Confidence Database: :func:`people_explorer` (a data
+  set and a measure → every person against accuracy, with bootstrap intervals).
 
 Every name is importable from ``metabits.explore`` itself. A new explorer is a function
 returning an :class:`Explorer`; :func:`frames`, :func:`static_html`, :func:`live` and
@@ -48,6 +50,7 @@ from .part3 import (channel_noise_explorer, entropy_explorer, feedback_lab_explo
                     oskr_explorer, oskr_surface_explorer)
 from .part3_agents import (alpha_beta_explorer, deployment_explorer, router_explorer,
                            verifier_explorer)
+from .people import people_explorer
 from .web import DIGITS, EXPLORER_JS, plotly_figures, plotly_js_path, static_html
 
 # constants of the former module, importable from here too (not in __all__)
@@ -60,4 +63,6 @@ __all__ = ["EXPLORER_JS", "Control", "Explorer", "ExplorerDisplay", "Panel", "Tr
            # Part III (Roberts, 2026), formerly metabits.explore_oskr
            "alpha_beta_explorer", "channel_noise_explorer", "deployment_explorer",
            "entropy_explorer", "feedback_lab_explorer", "oskr_explorer", "oskr_surface_explorer",
-           "router_explorer", "verifier_explorer"]
+           "router_explorer", "verifier_explorer",
+           # the Confidence Database (book/people)
+           "people_explorer"]

@@ -94,6 +94,11 @@ def to_matplotlib(explorer: Explorer, view: View | None = None):
         elif t.kind in ("bars", "hbars"):
             _grouped_bars(ax, t, [u for u in view.traces
                                   if u.kind == t.kind and u.panel == t.panel])
+        elif t.kind == "points" and t.ylow is not None:   # with error bars
+            y = np.asarray(t.y, float)
+            ax.errorbar(t.x, y, yerr=[y - np.asarray(t.ylow, float),
+                                      np.asarray(t.yhigh, float) - y],
+                        fmt="o", color=t.color, ms=3, lw=0.7, label=t.name, zorder=5)
         elif t.kind == "points":
             ax.plot(t.x, t.y, "o", color=t.color, ms=7, mec="white", label=t.name, zorder=5)
             for x, y, label, left in zip(t.x, t.y, t.text or (),

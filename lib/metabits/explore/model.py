@@ -135,6 +135,9 @@ class Trace:
     text : tuple of str or None
         Labels written beside the markers of a ``"points"`` trace, one per point (e.g. which
         agent each point is).
+    ylow, yhigh : ndarray or None
+        Ends of a vertical error bar at each point of a ``"points"`` trace (e.g. a bootstrap
+        interval); both or neither.
     """
 
     name: str
@@ -147,10 +150,12 @@ class Trace:
     y2: object = None
     width: object = None
     text: object = None
+    ylow: object = None
+    yhigh: object = None
 
     def __post_init__(self):
         # numbers become float arrays, category names a tuple of str: one form for every consumer
-        for name in ("x", "y", "y2"):
+        for name in ("x", "y", "y2", "ylow", "yhigh"):
             value = getattr(self, name)
             if value is None:
                 continue
@@ -421,3 +426,7 @@ def _check_trace(t: Trace, n_panels: int) -> None:
         raise ValueError(f"trace {t.name!r} needs x, y (and y2 for a band) of one length")
     if t.text is not None and (t.kind != "points" or len(t.text) != len(t.x)):
         raise ValueError(f"trace {t.name!r}: text labels are for points, one per point")
+    if (t.ylow is None) != (t.yhigh is None) or (t.ylow is not None and (
+            t.kind != "points" or len(t.ylow) != len(t.x) or len(t.yhigh) != len(t.x))):
+        raise ValueError(f"trace {t.name!r}: error bars (ylow and yhigh, both) are for points, "
+                         "one per point")

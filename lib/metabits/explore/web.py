@@ -66,6 +66,13 @@ def _plotly_traces(traces, panels) -> list:
             else:
                 d.update(mode="markers", marker={"color": color, "size": 10,
                                                  "line": {"color": "white", "width": 1}})
+                if t.ylow is not None:   # error bars: smaller markers, thin bars
+                    y = np.asarray(t.y, float)
+                    d["marker"].update(size=6, line={"width": 0})
+                    d["error_y"] = {"type": "data", "symmetric": False,
+                                    "array": _numbers(np.asarray(t.yhigh, float) - y),
+                                    "arrayminus": _numbers(y - np.asarray(t.ylow, float)),
+                                    "color": color, "thickness": 1, "width": 0}
                 if t.text is not None:
                     d.update(mode="markers+text", text=list(t.text), textfont={"color": color},
                              textposition=["middle left" if left else "middle right"
@@ -96,7 +103,8 @@ def _ranges(explorer: Explorer, views) -> list:
                 continue
             vals = []
             for t in traces:
-                data = [t.x] if axis == "x" else [t.y] + ([t.y2] if t.y2 is not None else [])
+                data = [t.x] if axis == "x" else [t.y] + [e for e in (t.y2, t.ylow, t.yhigh)
+                                                          if e is not None]
                 for d in data:
                     arr = np.asarray(d)
                     if arr.dtype.kind in "iuf" and arr.size:

@@ -61,8 +61,8 @@ __all__ = ["MAX_LEVELS", "MISSING_MARKERS", "confidence_database_citation",
 #: The book's compact copy, formerly here, lives in :mod:`metabits.studies.database_copy`; its
 #: names are still importable from this module (resolved on first use, so that neither module
 #: needs the other at import).
-_MOVED = frozenset({"DIFFICULTY", "SHIPPED_MAX_LEVELS", "SHIPPED_ARRAYS", "SHIPPED_SETS",
-                    "ConfidenceDatabase", "build_confidence_database", "confidence_database",
+_MOVED = frozenset({"DIFFICULTY", "SESSIONS", "SHIPPED_MAX_LEVELS", "SHIPPED_ARRAYS",
+                    "SHIPPED_SETS", "ConfidenceDatabase", "build_confidence_database", "confidence_database",
                     "write_confidence_database"})
 
 

@@ -24,7 +24,7 @@ from .._results import Result
 from .._validate import as_choice, as_flag, as_folder, as_int
 from .confidence_database import read_confidence_database
 
-__all__ = ["DIFFICULTY", "SHIPPED_MAX_LEVELS", "ConfidenceDatabase",
+__all__ = ["DIFFICULTY", "SESSIONS", "SHIPPED_MAX_LEVELS", "ConfidenceDatabase",
            "build_confidence_database", "confidence_database", "write_confidence_database"]
 
 #: Most confidence levels among the shipped data sets; the stride of the shipped trial codes.
@@ -40,6 +40,10 @@ DIFFICULTY = {
     "Rahnev_2013": ("Contrast", True), "vanBoxtel_2019_Expt1": ("NoiseLevel_Deg", False),
     "vanBoxtel_2019_Expt2": ("NoiseLevel_Deg", False),
 }
+#: Data sets whose participants were tested in several sessions on different days: the column
+#: that numbers the session. Their trials carry a session index, 0 = first, in the shipped copy
+#: (the only one of the 66 files with such a column).
+SESSIONS = {"Bang_2019_Exp1": "Day"}
 #: The shipped files in ``metabits/data``.
 SHIPPED_ARRAYS = "confidence_database.npz"
 SHIPPED_SETS = "confidence_database.csv"
@@ -66,8 +70,9 @@ def build_confidence_database(folder):
         ``names`` (data sets), ``dataset`` (index into ``names`` per participant),
         ``participant`` (labels as text), ``n_levels`` (K per participant), ``n_trials`` (per
         participant), ``code`` (per trial: ``stimulus * 22 + column``, the column of the count
-        table, 0 … 2K − 1) and ``difficulty`` (per trial: level 0 = hardest for the data sets
-        of :data:`DIFFICULTY`, 255 elsewhere).
+        table, 0 … 2K − 1), ``difficulty`` (per trial: level 0 = hardest for the data sets
+        of :data:`DIFFICULTY`, 255 elsewhere) and ``session`` (per trial: 0 = first session for
+        the data sets of :data:`SESSIONS`, 255 elsewhere).
     sets : list of dict
         One row per data set: name, K, participants, trials, rows in the file, rows dropped,
         the difficulty column used and the citation of its readme.
@@ -83,7 +88,7 @@ def build_confidence_database(folder):
     if not files:
         raise ValueError(f"no data_*.csv[.gz] files in the folder {folder}")
     out = {k: [] for k in ("dataset", "participant", "n_levels", "n_trials", "code",
-                           "difficulty")}
+                           "difficulty", "session")}
     names, sets = [], []
     for i, f in enumerate(files):
         try:
@@ -111,6 +116,11 @@ def build_confidence_database(folder):
             n_values = values.max() + 1
             level = (values if easier_up else n_values - 1 - values).astype(np.uint8)
         out["difficulty"].append(level)
+        session = np.full(len(d), _NO_LEVEL, dtype=np.uint8)
+        if name in SESSIONS:
+            session = np.unique(d[SESSIONS[name]].to_numpy(), return_inverse=True)[1].astype(
+                np.uint8)
+        out["session"].append(session)
         keys, counts = np.unique(order, return_counts=True)
         labels = d.drop_duplicates("_order")["_key"].to_numpy()
         out["dataset"].append(np.full(len(keys), i, dtype=np.int16))
@@ -187,6 +197,9 @@ class ConfidenceDatabase(Result):
         column`` (the column of the count table, 0 … 2K − 1).
     difficulty : ndarray of uint8, shape (N,)
         Difficulty level of each trial, 0 = hardest (255 where the data set has none).
+    session : ndarray of uint8, shape (N,), or None
+        Session of each trial, 0 = first (255 where the data set has none: all but
+        :data:`SESSIONS`); None for a copy made without sessions.
     """
 
     names: tuple
@@ -197,6 +210,7 @@ class ConfidenceDatabase(Result):
     n_trials: np.ndarray
     code: np.ndarray
     difficulty: np.ndarray
+    session: object = None
 
     @property
     def start(self) -> np.ndarray:
@@ -208,7 +222,8 @@ class ConfidenceDatabase(Result):
         owner = np.repeat(np.arange(len(self.n_trials)), self.n_trials)
         return np.arange(len(self.code)) - self.start[owner]
 
-    def tables(self, half=None, first=None, by_difficulty: bool = False) -> np.ndarray:
+    def tables(self, half=None, first=None, by_difficulty: bool = False,
+               session=None) -> np.ndarray:
         """Every participant's count table, padded to 22 columns.
 
         Parameters
@@ -221,6 +236,10 @@ class ConfidenceDatabase(Result):
         by_difficulty : bool, default False
             One table per difficulty level (axis 1, hardest first, up to the most levels of
             any data set); participants without levels get zeros.
+        session : int, optional
+            Only the trials of this session (0 = first; :data:`SESSIONS`); ``first`` and
+            ``half`` then count the trials of the session. Participants without sessions get
+            zeros.
 
         Returns
         -------
@@ -231,14 +250,25 @@ class ConfidenceDatabase(Result):
         Raises
         ------
         ValueError
-            For an unknown ``half``, a ``first`` that is not a positive integer, or a
-            ``by_difficulty`` that is not True or False.
+            For an unknown ``half``, a ``first`` that is not a positive integer, a
+            ``by_difficulty`` that is not True or False, or a ``session`` that is not an
+            integer from 0 to 254 (or a copy without sessions).
         """
         M = 2 * SHIPPED_MAX_LEVELS
         P = len(self.n_trials)
         owner = np.repeat(np.arange(P), self.n_trials)
         keep = np.ones(len(self.code), dtype=bool)
         pos = self.position()
+        if session is not None:
+            s = as_int(session, "session", least=0, most=_NO_LEVEL - 1)
+            if self.session is None:
+                raise ValueError("session: this copy of the database has no sessions")
+            keep &= self.session == s
+            # positions counted within the session's trials of each participant
+            idx = np.flatnonzero(keep)
+            first_of = np.searchsorted(owner[idx], np.arange(P))
+            pos = np.zeros(len(self.code), dtype=np.int64)
+            pos[idx] = np.arange(len(idx)) - first_of[owner[idx]]
         by_difficulty = as_flag(by_difficulty, "by_difficulty")
         if first is not None:
             keep &= pos < as_int(first, "first", least=1)
@@ -329,4 +359,4 @@ def confidence_database() -> ConfidenceDatabase:
     return ConfidenceDatabase(names=names, sets=sets, dataset=arrays["dataset"],
                               participant=arrays["participant"], n_levels=arrays["n_levels"],
                               n_trials=arrays["n_trials"], code=arrays["code"],
-                              difficulty=arrays["difficulty"])
+                              difficulty=arrays["difficulty"], session=arrays.get("session"))

@@ -28,7 +28,8 @@ from .._validate import (as_categories, as_choice, as_instance, as_int, as_same_
 from .database_measures import METACOGNITION, NAMES, database_measures, merge_levels
 
 __all__ = ["BIN_SIZES", "Criteria", "criteria_frame", "group_correlations", "paired_cohens_d",
-           "rahnev_criteria", "shipped_criteria", "split_half", "write_criteria"]
+           "rahnev_criteria", "shipped_criteria", "spearman_brown", "split_half",
+           "write_criteria"]
 
 def _per_person(a, b, groups, name_a: str, name_b: str):
     """Two arrays of one value per participant (NaN or infinity: undefined, left out) and the
@@ -143,13 +144,14 @@ def _measure_names(names) -> tuple:
     return tuple(as_choice(k, NAMES, "measure") for k in names)
 
 
-def split_half(db, bin_size: int, names=METACOGNITION, min_people: int = 10):
+def split_half(db, bin_size: int, names=METACOGNITION, min_people: int = 10,
+               all_trials: bool = False):
     """Split-half reliability of every measure at a bin size, per data set.
 
     Each participant's first ``2 * bin_size`` trials are split into odd- and even-numbered
     trials (``bin_size`` trials each); a measure's reliability in a data set is the Pearson
     correlation, across its participants with at least ``2 * bin_size`` trials, of the measure
-    on the two halves (no Spearman–Brown correction).
+    on the two halves (no Spearman–Brown correction: :func:`spearman_brown`).
 
     Parameters
     ----------
@@ -162,6 +164,9 @@ def split_half(db, bin_size: int, names=METACOGNITION, min_people: int = 10):
     min_people : int, default 10
         Data sets with fewer participants (with enough trials and both halves defined) give NaN;
         at least 3.
+    all_trials : bool, default False
+        Split all of each participant's trials into odd and even ones, not only the first
+        ``2 * bin_size`` (the same participants: those with at least ``2 * bin_size`` trials).
 
     Returns
     -------
@@ -175,20 +180,24 @@ def split_half(db, bin_size: int, names=METACOGNITION, min_people: int = 10):
         For a ``db`` that is not a
         :class:`~metabits.studies.database_copy.ConfidenceDatabase`, a bin size that is not a
         positive integer (at most :data:`metabits._validate.MAX_SIZE`), ``names`` that are not
-        a non-empty sequence of measures, or a ``min_people`` that is not an integer >= 3.
+        a non-empty sequence of measures, a ``min_people`` that is not an integer >= 3, or an
+        ``all_trials`` that is not True or False.
     """
+    from .._validate import as_flag
     from .confidence_database import ConfidenceDatabase
 
     as_instance(db, ConfidenceDatabase, "db", "confidence_database()")
     n = as_size(bin_size, "bin_size", least=1)
     cols = [NAMES.index(k) for k in _measure_names(names)]
     min_people = as_int(min_people, "min_people", least=3)
+    all_trials = as_flag(all_trials, "all_trials")
     enough = db.n_trials >= 2 * n
     out = np.full((len(db.names), len(cols)), np.nan)
     if not enough.any():
         return out  # nobody has 2 * bin_size trials
-    odd = db.tables(half="odd", first=2 * n)[enough]
-    even = db.tables(half="even", first=2 * n)[enough]
+    first = None if all_trials else 2 * n
+    odd = db.tables(half="odd", first=first)[enough]
+    even = db.tables(half="even", first=first)[enough]
     both = np.stack([odd, even], axis=1)
     est = database_measures(both, db.n_levels[enough]).estimate[..., cols]
     sets = db.dataset[enough]
@@ -198,6 +207,47 @@ def split_half(db, bin_size: int, names=METACOGNITION, min_people: int = 10):
             out[i, j] = group_correlations(est[m, 0, j], est[m, 1, j],
                                            min_size=min_people)[0] if m.any() else np.nan
     return out
+
+
+def spearman_brown(r, factor: float = 2.0):
+    """The Spearman–Brown prophecy: reliability r of one part stepped up to ``factor`` parts,
+    ``factor * r / (1 + (factor - 1) * r)`` (2r / (1 + r) for a split half).
+
+    Parameters
+    ----------
+    r : array_like
+        Correlations in [−1, 1]; NaN stays NaN.
+    factor : float, default 2
+        Length of the whole over the length of one part, > 0.
+
+    Returns
+    -------
+    float or ndarray
+
+    Raises
+    ------
+    ValueError
+        For r outside [−1, 1] or not numbers, or a ``factor`` that is not > 0.
+
+    References
+    ----------
+    Spearman (1910); Brown (1910).
+
+    Examples
+    --------
+    >>> float(spearman_brown(0.6))
+    0.75
+    """
+    from .._validate import as_positive, as_scalar, as_values_with_nan, scalar_or_array
+
+    if r is None:
+        raise ValueError("r must be correlations in [-1, 1]; got None")
+    x = as_values_with_nan(r, "r")
+    if np.any(np.abs(x[np.isfinite(x)]) > 1):
+        raise ValueError("r must be correlations in [-1, 1]")
+    k = float(as_positive(as_scalar(factor, "factor"), "factor"))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return scalar_or_array(k * x / (1 + (k - 1) * x))
 
 
 #: Rahnev's (2025) bin sizes for split-half reliability used here (trials per half).

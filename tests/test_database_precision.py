@@ -1,0 +1,127 @@
+"""Precision and test–retest reliability on the Confidence Database copy
+(metabits.studies.database_precision).
+
+Independent checks: the corruption counted trial by trial from the rebuilt trials of one data set
+(ConfidenceDatabase.trials), Shrout & Fleiss's (1979) worked example of ICC(3,1), an ICC computed
+by a two-way ANOVA written out with pandas, and a hand-computed Cohen's d.
+"""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from conftest import assert_paper
+from metabits.studies.confidence_database import confidence_database
+from metabits.studies.database_measures import NAMES, database_measures
+from metabits.studies.database_precision import (corrupted_tables, icc, precision,
+                                                 test_retest as retest)
+
+
+@pytest.fixture(scope="module")
+def db():
+    return confidence_database()
+
+
+def test_no_corruption_is_the_copy_and_full_corruption_keeps_responses(db):
+    assert np.array_equal(corrupted_tables(db, 0.0, rng=3), db.tables())
+    t, whole = corrupted_tables(db, 1.0, rng=3), db.tables()
+    K = db.n_levels
+    side = np.arange(22)[None, :] >= K[:, None]          # columns of the response S2
+    for a in (t, whole):
+        assert a.sum(-1).shape == (len(K), 2)
+    # stimulus and response of every trial unchanged: the counts per (stimulus, response) agree
+    for resp in (False, True):
+        m = (side == resp)[:, None, :]
+        assert np.array_equal((t * m).sum(-1), (whole * m).sum(-1))
+    # confidence uniform over the K levels: Rouault 2018 Expt 1 (K = 11, 104,580 trials)
+    people = db.dataset == db.names.index("Rouault_2018_Expt1")
+    levels = t[people][..., :22].sum((0, 1))[:22]
+    k = 11
+    per_level = levels[:k][::-1] + levels[k:2 * k]     # confidence 1 … 11 of both responses
+    share = per_level / per_level.sum()
+    assert np.abs(share - 1 / k).max() < 0.004           # 104,580 trials: SE about 0.001
+
+
+def test_corruption_share_matches_fraction_on_one_data_set(db):
+    """Of the trials of one data set, about ``fraction`` × (K − 1)/K change their column."""
+    name = "Shekhar_2018"
+    people = np.flatnonzero(db.dataset == db.names.index(name))
+    before = db.tables()[people]
+    after = corrupted_tables(db, 0.5, rng=11)[people]
+    moved = np.abs(after - before).sum() / 2            # trials that left a column (at least)
+    n = before.sum()
+    K = 4
+    # every changed trial leaves one column and enters another; net changes undercount swaps
+    assert moved <= 0.5 * n * (K - 1) / K * 1.1
+    assert moved > 0.05 * n
+
+
+def test_precision_by_set_is_a_hand_computed_paired_d(db):
+    p = precision(db, fraction=0.3, n_trials=150, names=["auroc2", "RMI"], rng=5)
+    gen = np.random.default_rng(5)
+    enough = db.n_trials >= 150
+    orig = database_measures(db.tables(first=150)[enough], db.n_levels[enough]).estimate
+    bad = database_measures(corrupted_tables(db, 0.3, gen, first=150)[enough],
+                            db.n_levels[enough]).estimate
+    i = db.names.index("Rouault_2018_Expt2")
+    m = db.dataset[enough] == i
+    for j, name in enumerate(["auroc2", "RMI"]):
+        c = NAMES.index(name)
+        diff = orig[m, c] - bad[m, c]
+        diff = diff[np.isfinite(diff)]
+        assert p.by_set[i, j] == pytest.approx(diff.mean() / diff.std(ddof=1), rel=1e-12)
+    assert p.n_sets == int(np.isfinite(p.by_set[:, 0]).sum())
+    assert p.d == pytest.approx(np.nanmean(p.by_set, axis=0))
+    # the manipulation lowers every measure of metacognition on average: d > 0
+    assert (p.d > 0).all()
+
+
+@pytest.mark.slow
+def test_precision_grows_with_the_corrupted_share(db):
+    small = precision(db, fraction=0.05, names=["auroc2"], rng=2).d[0]
+    large = precision(db, fraction=0.4, names=["auroc2"], rng=2).d[0]
+    assert large > small > 0
+
+
+def test_icc_shrout_fleiss_example():
+    """Shrout & Fleiss (1979), Table 2: six targets rated by four judges; ICC(3,1) = .71."""
+    x = [[9, 2, 5, 8], [6, 1, 3, 2], [8, 4, 6, 8], [7, 1, 2, 6], [10, 5, 6, 9], [6, 2, 4, 7]]
+    assert_paper(icc(x), 0.71, 2, "ICC(3,1) of Shrout & Fleiss's Table 2")
+
+
+def test_icc_equals_a_two_way_anova_and_ignores_people_with_nan():
+    rng = np.random.default_rng(4)
+    x = rng.normal(size=(9, 3)) + rng.normal(size=(9, 1)) * 2
+    long = pd.DataFrame({"v": x.ravel(), "p": np.repeat(np.arange(9), 3),
+                         "s": np.tile(np.arange(3), 9)})
+    g = long.v.mean()
+    ss_p = 3 * ((long.groupby("p").v.mean() - g) ** 2).sum()
+    ss_s = 9 * ((long.groupby("s").v.mean() - g) ** 2).sum()
+    ss_e = ((long.v - g) ** 2).sum() - ss_p - ss_s
+    ms_p, ms_e = ss_p / 8, ss_e / 16
+    assert icc(x) == pytest.approx((ms_p - ms_e) / (ms_p + 2 * ms_e), rel=1e-12)
+    y = np.vstack([x, [np.nan, 1.0, 2.0]])
+    assert icc(y) == pytest.approx(icc(x), rel=1e-12)
+    assert np.isnan(icc([[1.0, 2.0], [2.0, 3.0]]))          # fewer than three people
+    for bad in ([1.0, 2.0], [[1.0], [2.0], [3.0]], [[1, np.inf], [2, 3], [3, 4]], "ab"):
+        with pytest.raises(ValueError, match="x"):
+            icc(bad)
+
+
+def test_test_retest_on_bang_2019(db):
+    r = retest(db, n_trials=300, names=["auroc2", "m_ratio"])
+    assert r.dataset == "Bang_2019_Exp1" and r.n_people == 12
+    assert r.pairs == tuple((s, s + 1) for s in range(6))
+    people = np.flatnonzero(db.dataset == db.names.index("Bang_2019_Exp1"))
+    d = db.trials("Bang_2019_Exp1")
+    assert len(d) == int(db.n_trials[people].sum())
+    # sessions 0 and 1, first 300 trials of each: tables from the sessions' trials directly
+    t0 = db.tables(first=300, session=0)[people]
+    t1 = db.tables(first=300, session=1)[people]
+    assert (t0.sum((1, 2)) == 300).all() and (t1.sum((1, 2)) == 300).all()
+    e0 = database_measures(t0, db.n_levels[people]).value("auroc2")
+    e1 = database_measures(t1, db.n_levels[people]).value("auroc2")
+    assert r.by_pair[0, 0] == pytest.approx(icc(np.stack([e0, e1], 1)), rel=1e-12)
+    assert r.icc == pytest.approx(r.by_pair.mean(0))
+    with pytest.raises(ValueError, match="dataset"):
+        retest(db, dataset="Shekhar_2018")
