@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._validate import as_instance
-from .model import Control, Explorer, Trace, View, _check_trace, _labels_left
+from .model import Control, Explorer, Trace, View, _check_trace, _label_positions
 from .web import static_html
 
 __all__ = ["ExplorerDisplay", "live", "show", "to_matplotlib"]
@@ -85,6 +85,10 @@ def to_matplotlib(explorer: Explorer, view: View | None = None):
     n = len(explorer.panels)
     fig = Figure(figsize=(6.4, 3.3 * n), layout="constrained")
     axes = fig.subplots(n, 1, squeeze=False)[:, 0]
+    places = {}   # id of a labelled trace: its labels' positions (as on the website)
+    for p, panel in enumerate(explorer.panels):
+        mine = [t for t in view.traces if t.panel == p]
+        places.update({id(mine[i]): pos for i, pos in _label_positions(mine, panel).items()})
     for t in view.traces:
         _check_trace(t, n)
         ax = axes[t.panel]
@@ -96,11 +100,14 @@ def to_matplotlib(explorer: Explorer, view: View | None = None):
                                   if u.kind == t.kind and u.panel == t.panel])
         elif t.kind == "points":
             ax.plot(t.x, t.y, "o", color=t.color, ms=7, mec="white", label=t.name, zorder=5)
-            for x, y, label, left in zip(t.x, t.y, t.text or (),
-                                         _labels_left(t, explorer.panels[t.panel])):
-                ax.annotate(label, (x, y), xytext=(-6 if left else 6, 0),
-                            textcoords="offset points", ha="right" if left else "left",
-                            va="center", color=t.color, fontsize=9)
+            for x, y, label, where in zip(t.x, t.y, t.text or (), places.get(id(t), ())):
+                vertical, horizontal = where.split()
+                dx = {"left": -1, "center": 0, "right": 1}[horizontal]
+                dy = {"bottom": -1, "middle": 0, "top": 1}[vertical]
+                ax.annotate(label, (x, y), xytext=(6 * dx, 6 * dy), textcoords="offset points",
+                            ha={"left": "right", "center": "center", "right": "left"}[horizontal],
+                            va={"bottom": "top", "middle": "center", "top": "bottom"}[vertical],
+                            color=t.color, fontsize=9)
         else:
             ax.plot(t.x, t.y, color=t.color, ls=_MPL_DASH[t.dash], lw=1.8, label=t.name)
     for p, (ax, panel) in enumerate(zip(axes, explorer.panels)):
