@@ -149,8 +149,13 @@ def _widget(c: Control):
                             description=c.label, style=style)
 
 
-def _png(fig):
-    """The figure as an IPython PNG image.
+#: what the PNG of an explorer says in its ``Description`` text chunk, followed by the explorer's
+#: key: how the PDF build (scripts/pdf_explorers.py) recognises an explorer's picture
+PNG_DESCRIPTION = "metabits explorer "
+
+
+def _png(fig, explorer: Explorer | None = None):
+    """The figure as an IPython PNG image (of ``explorer``: its title and key in the PNG's text).
 
     A bare matplotlib ``Figure`` displays as an image only where pyplot's inline backend has
     registered its formatter (after ``import matplotlib.pyplot``); as PNG bytes it shows the same
@@ -161,7 +166,9 @@ def _png(fig):
     from IPython.display import Image
 
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=100)
+    meta = None if explorer is None else {"Title": explorer.title,
+                                          "Description": PNG_DESCRIPTION + explorer.key}
+    fig.savefig(buf, format="png", dpi=100, metadata=meta)
     return Image(data=buf.getvalue(), format="png")
 
 
@@ -212,7 +219,7 @@ def live(explorer: Explorer):
         values = {c.name: w.value for c, w in zip(explorer.controls, controls)}
         view = explorer.view(**values)
         out.outputs = ()
-        out.append_display_data(_png(to_matplotlib(explorer, view)))
+        out.append_display_data(_png(to_matplotlib(explorer, view), explorer))
         out.append_stdout(view.caption + "\n")
 
     for w in controls:
@@ -224,9 +231,12 @@ def live(explorer: Explorer):
 class ExplorerDisplay:
     """A notebook output that is the live explorer in Jupyter and the static one on the website.
 
-    Its MIME bundle holds the ipywidgets view (which Jupyter, Binder and Colab render) and the
+    Its MIME bundle holds the ipywidgets view (which Jupyter, Binder and Colab render), the
     static HTML of :func:`static_html` (which the book's website renders: its Sphinx extension
-    tells MyST-NB not to render widget views, which would be dead controls without a kernel).
+    tells MyST-NB not to render widget views, which would be dead controls without a kernel) and
+    a PNG of the view the live explorer draws first (for what shows neither: the book's PDF, a
+    notebook viewer without widgets). The PNG is the live view's own, so it costs nothing more;
+    its ``Description`` text chunk is :data:`PNG_DESCRIPTION` and the explorer's key.
     """
 
     def __init__(self, explorer: Explorer):
@@ -236,8 +246,11 @@ class ExplorerDisplay:
     def _repr_mimebundle_(self, include=None, exclude=None):
         if self.widget is None:
             self.widget = live(self.explorer)
+        shown = self.widget.children[1].outputs   # the live view's picture and caption
+        png = [o["data"]["image/png"] for o in shown if "image/png" in o.get("data", {})]
         bundle = {"text/plain": f"explorer: {self.explorer.title}",
                   "text/html": static_html(self.explorer),
+                  **({"image/png": png[0]} if png else {}),
                   "application/vnd.jupyter.widget-view+json": {
                       "version_major": 2, "version_minor": 0,
                       "model_id": self.widget.model_id}}
@@ -270,7 +283,7 @@ def show(explorer: Explorer) -> ExplorerDisplay:
     >>> from metabits.explore import roc_explorer
     >>> out = show(roc_explorer(acc=[0.6, 0.7]))
     >>> sorted(out._repr_mimebundle_())  # doctest: +NORMALIZE_WHITESPACE
-    ['application/vnd.jupyter.widget-view+json', 'text/html', 'text/plain']
+    ['application/vnd.jupyter.widget-view+json', 'image/png', 'text/html', 'text/plain']
     """
     if not isinstance(explorer, Explorer):
         raise ValueError(f"show needs an Explorer; got {type(explorer).__name__}")
