@@ -73,9 +73,13 @@ def restructure_root(doctree: nodes.document) -> None:
     wrapper += top
     wrapper += _raw("\\setcounter{secnumdepth}{\\value{mbsecnumdepth}}\n")
     for c in tocs:
-        caption = c.next_node(addnodes.toctree).get("caption")
+        toctree = c.next_node(addnodes.toctree)
+        caption = toctree.get("caption")
         if caption:
             wrapper += _raw("\\part{%s}\n" % _escape(caption))
+        # Sphinx names the table of contents after the first caption it finds ("Meyen et al.
+        # (2025): ..." headed the contents); the parts carry the captions now
+        toctree.attributes.pop("caption", None)
         wrapper += c
 
 
@@ -165,7 +169,7 @@ def _explorer(app, image: nodes.image, docname: str) -> tuple | None:
 def _pointer(url: str, title: str | None) -> nodes.paragraph:
     para = nodes.paragraph()
     para += nodes.emphasis(text=f"Explorer: {title}. " if title else "Explorer. ")
-    para += nodes.Text("Its first setting is shown; interactive on the website, ")
+    para += nodes.Text("Shown at its default setting; interactive on the website, ")
     para += nodes.reference(url, url, refuri=url)
     para += nodes.Text(", and live in Binder or Colab.")
     return para

@@ -59,6 +59,8 @@ def test_root_page_becomes_one_unnumbered_chapter_and_captions_parts():
     assert "\\value{mbsecnumdepth}" in wrapper.children[3].astext()
     assert wrapper.children[4].astext() == "\\part{Meyen \\& Co (2025)}\n"
     assert not list(intro.findall(addnodes.toctree))   # the chapters are no longer inside it
+    # no caption left for Sphinx to name the table of contents after
+    assert all("caption" not in t for t in doc.findall(addnodes.toctree))
 
 
 def _cell(*tags) -> nodes.container:
