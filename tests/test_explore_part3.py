@@ -281,8 +281,8 @@ def test_live_controls_redraw(make, monkeypatch):
 
     drawn = []
     tiny = kernel._png(Figure(figsize=(0.1, 0.1)))
-    monkeypatch.setattr(kernel, "_png", lambda fig: drawn.append(fig) or Image(data=tiny.data,
-                                                                                 format="png"))
+    monkeypatch.setattr(kernel, "_png", lambda fig, explorer=None: drawn.append(fig) or
+                        Image(data=tiny.data, format="png"))
     e = make()
     box = explore.live(e)
     widgets, out = box.children[0].children, box.children[1]
