@@ -451,3 +451,80 @@ def test_only_pages_with_an_explorer_load_plotly(built_site):
             wasted.append(path)
     assert not wasted, ("pages that load plotly.min.js but show no explorer:\n    "
                         + "\n    ".join(wasted))
+
+
+# --- issue 18: the agents' labels of the deployment matrix overlapped at 400 px ------------------
+
+# Per labelled panel of every explorer: the plot area and each text label's box (px, page).
+LABEL_BOXES_JS = r"""
+() => Array.from(document.querySelectorAll('div.metabits-explorer')).flatMap((root) =>
+  Array.from(root.querySelectorAll('.mbx-panel')).map((p, k) => {
+    const area = p.querySelector('.main-svg .draglayer .nsewdrag');
+    const box = (el) => { const r = el.getBoundingClientRect();
+                          return [r.left, r.top, r.right, r.bottom]; };
+    return {where: `${root.id} panel ${k} frame ${root.dataset.frame}`,
+            area: area ? box(area) : null,
+            labels: Array.from(p.querySelectorAll('.textpoint text'))
+              .map((t) => [t.textContent, box(t)])};
+  }).filter((panel) => panel.labels.length))
+"""
+
+# Every control of every explorer to its last position (a second set of frames to measure).
+LAST_FRAMES_JS = r"""
+() => document.querySelectorAll('div.metabits-explorer').forEach((root) =>
+  root.querySelectorAll('[data-control]').forEach((el) => {
+    el.value = el.tagName.toLowerCase() === 'select'
+      ? el.options[el.options.length - 1].value : el.max;
+    el.dispatchEvent(new Event('input', {bubbles: true}));
+  }))
+"""
+
+
+def _label_problems(panels: list, width: int) -> list[str]:
+    """Labels that overlap each other or leave the plot area (1 px of anti-aliasing allowed)."""
+    found = []
+    for panel in panels:
+        labels, area = panel["labels"], panel["area"]
+        for n, (text, (l, t, r, b)) in enumerate(labels):
+            if area and (l < area[0] - 1 or r > area[2] + 1 or t < area[1] - 1 or b > area[3] + 1):
+                found.append(f"at {width} px, {panel['where']}: label {text!r} leaves the plot")
+            for other, (l2, t2, r2, b2) in labels[n + 1:]:
+                if min(r, r2) - max(l, l2) > 1 and min(b, b2) - max(t, t2) > 1:
+                    found.append(f"at {width} px, {panel['where']}: labels {text!r} and "
+                                 f"{other!r} overlap")
+    return found
+
+
+def test_point_labels_do_not_overlap_at_400_and_1280_px(browser, site_url, built_site):
+    """Issue 18: "Alpha" and "verified agent" overlapped in the deployment matrix at 400 px.
+    Every explorer page with labelled points (plotly's ``markers+text``), at both widths, at the
+    default frame and with every control at its far end."""
+    root = Path(built_site)
+    pages = [p for p in _pages(root) if '"markers+text"' in (root / p).read_text(
+        encoding="utf-8", errors="replace")]
+    assert pages, "no explorer with labelled points (the deployment matrix has them)"
+    problems, measured = {}, 0
+    for path in pages:
+        for width in (WIDE, NARROW):
+            context = browser.new_context(viewport={"width": width, "height": HEIGHT},
+                                          service_workers="block")
+            context.route("**/*", lambda route_, request: route_.continue_()
+                          if urlsplit(request.url).hostname == "127.0.0.1"
+                          else route_.abort("blockedbyclient"))
+            page = context.new_page()
+            try:
+                page.goto(site_url + path, wait_until="load", timeout=TIMEOUT_MS)
+                page.wait_for_function(READY_JS, timeout=TIMEOUT_MS)
+                page.evaluate(SETTLE_JS)
+                seen = page.evaluate(LABEL_BOXES_JS)
+                page.evaluate(LAST_FRAMES_JS)
+                page.evaluate(SETTLE_JS)
+                seen += page.evaluate(LABEL_BOXES_JS)
+            finally:
+                context.close()
+            measured += sum(len(panel["labels"]) for panel in seen)
+            found = _label_problems(seen, width)
+            if found:
+                problems.setdefault(path, []).extend(found)
+    assert measured, "no label measured in the browser"
+    assert not problems, "point labels:\n" + _fmt(problems)

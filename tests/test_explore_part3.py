@@ -281,8 +281,8 @@ def test_live_controls_redraw(make, monkeypatch):
 
     drawn = []
     tiny = kernel._png(Figure(figsize=(0.1, 0.1)))
-    monkeypatch.setattr(kernel, "_png", lambda fig: drawn.append(fig) or Image(data=tiny.data,
-                                                                                 format="png"))
+    monkeypatch.setattr(kernel, "_png", lambda fig, explorer=None: drawn.append(fig) or
+                        Image(data=tiny.data, format="png"))
     e = make()
     box = explore.live(e)
     widgets, out = box.children[0].children, box.children[1]
@@ -330,10 +330,68 @@ def test_deployment_points_are_labelled_with_their_agent():
     assert sorted(s for d in shown for s in d["text"]) == sorted(AGENTS)
     # a label near the right edge goes to the left of its point (it must not run off the plot)
     sides = {s: pos for d in shown for s, pos in zip(d["text"], d["textposition"])}
-    cut = 0.6 * 1.04                                   # the right 40% of the x range (0, 1.04)
+    assert e.panels[0].xrange == (0.5, 1.04)           # from chance, as in the book's figure
+    cut = 0.5 + 0.6 * 0.54                             # the right 40% of the x range
     assert sides == {n: "middle left" if a > cut else "middle right"
                      for n, (a, _) in AGENTS.items()}
     assert sides["fluent"] == "middle left"
+
+
+# the chapter's five agents (book/oskr/03_demos): "Alpha" and "verified agent" overlapped at 400 px
+BOOK_AGENTS = {"Alpha": (0.72, 0.81), "Beta": (0.72, 0.18), "fluent but unaware": (0.95, 0.3),
+               "unsure but honest": (0.6, 0.7), "verified agent": (0.9, 0.8)}
+
+
+def _label_boxes(e, view, width, height):
+    """The labels' and markers' boxes (px) of panel 0 at a plot size, as the placement sees them."""
+    from metabits.explore.model import _MARKER_R_PX, _label_box, _label_positions
+
+    (x0, x1), (y0, y1) = e.panels[0].xrange, e.panels[0].yrange
+    traces = [t for t in view.traces if t.panel == 0]
+    places = _label_positions(traces, e.panels[0])
+    labels, dots = [], []
+    for i, t in enumerate(traces):
+        for j, (x, y) in enumerate(zip(t.x, t.y)) if t.kind == "points" else ():
+            px, py = (x - x0) / (x1 - x0) * width, (y1 - y) / (y1 - y0) * height
+            dots.append((px - _MARKER_R_PX, py - _MARKER_R_PX, px + _MARKER_R_PX,
+                         py + _MARKER_R_PX))
+            if t.text is not None:
+                labels.append((t.text[j], _label_box(px, py, t.text[j], places[i][j]), len(dots) - 1))
+    return labels, dots
+
+
+def _intersect(a, b):
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+@pytest.mark.parametrize("agents", [AGENTS, BOOK_AGENTS], ids=["three", "book's five"])
+def test_deployment_labels_do_not_overlap_at_any_panel_width(agents):
+    """At every plot size of LABEL_PLOT_SIZES (400 px to wide windows; the browser test measures
+    the drawn labels), no label overlaps another, covers another agent's marker or leaves the
+    plot, at every setting of the thresholds."""
+    from metabits.explore.model import LABEL_PLOT_SIZES
+
+    e = explore.deployment_explorer(agents)
+    for setting in explore.grid(e):
+        view = e.view(**setting)
+        for width, height in LABEL_PLOT_SIZES:
+            labels, dots = _label_boxes(e, view, width, height)
+            assert sorted(n for n, _, _ in labels) == sorted(agents)
+            for k, (name, box, own) in enumerate(labels):
+                assert 0 <= box[0] and box[2] <= width and 0 <= box[1] and box[3] <= height, name
+                assert not any(_intersect(box, d) for d in dots), (name, width)
+                for other, box2, _ in labels[k + 1:]:
+                    assert not _intersect(box, box2), (name, other, width, setting)
+
+
+def test_crowded_labels_still_get_a_position():
+    """Agents on one spot cannot all be labelled apart: each label still gets a place (the one
+    that collides least), and the explorer still draws."""
+    crowd = {f"agent {i}": (0.8, 0.5) for i in range(12)}
+    e = explore.deployment_explorer(crowd, accuracy_threshold=[0.7], oskr_threshold=[0.5])
+    shown = [d for d in explore.plotly_figures(e)[0]["data"] if d.get("text")]
+    positions = [pos for d in shown for pos in d["textposition"]]
+    assert len(positions) == 12 and all(isinstance(p, str) and " " in p for p in positions)
 
 
 def test_entropy_explorer_explains_skew():

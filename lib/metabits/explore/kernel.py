@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._validate import as_instance
-from .model import Control, Explorer, Trace, View, _check_trace, _labels_left
+from .model import Control, Explorer, Trace, View, _check_trace, _label_positions
 from .web import static_html
 
 __all__ = ["ExplorerDisplay", "live", "show", "to_matplotlib"]
@@ -85,6 +85,10 @@ def to_matplotlib(explorer: Explorer, view: View | None = None):
     n = len(explorer.panels)
     fig = Figure(figsize=(6.4, 3.3 * n), layout="constrained")
     axes = fig.subplots(n, 1, squeeze=False)[:, 0]
+    places = {}   # id of a labelled trace: its labels' positions (as on the website)
+    for p, panel in enumerate(explorer.panels):
+        mine = [t for t in view.traces if t.panel == p]
+        places.update({id(mine[i]): pos for i, pos in _label_positions(mine, panel).items()})
     for t in view.traces:
         _check_trace(t, n)
         ax = axes[t.panel]
@@ -101,11 +105,14 @@ def to_matplotlib(explorer: Explorer, view: View | None = None):
                         fmt="o", color=t.color, ms=3, lw=0.7, label=t.name, zorder=5)
         elif t.kind == "points":
             ax.plot(t.x, t.y, "o", color=t.color, ms=7, mec="white", label=t.name, zorder=5)
-            for x, y, label, left in zip(t.x, t.y, t.text or (),
-                                         _labels_left(t, explorer.panels[t.panel])):
-                ax.annotate(label, (x, y), xytext=(-6 if left else 6, 0),
-                            textcoords="offset points", ha="right" if left else "left",
-                            va="center", color=t.color, fontsize=9)
+            for x, y, label, where in zip(t.x, t.y, t.text or (), places.get(id(t), ())):
+                vertical, horizontal = where.split()
+                dx = {"left": -1, "center": 0, "right": 1}[horizontal]
+                dy = {"bottom": -1, "middle": 0, "top": 1}[vertical]
+                ax.annotate(label, (x, y), xytext=(6 * dx, 6 * dy), textcoords="offset points",
+                            ha={"left": "right", "center": "center", "right": "left"}[horizontal],
+                            va={"bottom": "top", "middle": "center", "top": "bottom"}[vertical],
+                            color=t.color, fontsize=9)
         else:
             ax.plot(t.x, t.y, color=t.color, ls=_MPL_DASH[t.dash], lw=1.8, label=t.name)
     for p, (ax, panel) in enumerate(zip(axes, explorer.panels)):
@@ -147,8 +154,13 @@ def _widget(c: Control):
                             description=c.label, style=style)
 
 
-def _png(fig):
-    """The figure as an IPython PNG image.
+#: what the PNG of an explorer says in its ``Description`` text chunk, followed by the explorer's
+#: key: how the PDF build (scripts/pdf_explorers.py) recognises an explorer's picture
+PNG_DESCRIPTION = "metabits explorer "
+
+
+def _png(fig, explorer: Explorer | None = None):
+    """The figure as an IPython PNG image (of ``explorer``: its title and key in the PNG's text).
 
     A bare matplotlib ``Figure`` displays as an image only where pyplot's inline backend has
     registered its formatter (after ``import matplotlib.pyplot``); as PNG bytes it shows the same
@@ -159,7 +171,9 @@ def _png(fig):
     from IPython.display import Image
 
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=100)
+    meta = None if explorer is None else {"Title": explorer.title,
+                                          "Description": PNG_DESCRIPTION + explorer.key}
+    fig.savefig(buf, format="png", dpi=100, metadata=meta)
     return Image(data=buf.getvalue(), format="png")
 
 
@@ -210,7 +224,7 @@ def live(explorer: Explorer):
         values = {c.name: w.value for c, w in zip(explorer.controls, controls)}
         view = explorer.view(**values)
         out.outputs = ()
-        out.append_display_data(_png(to_matplotlib(explorer, view)))
+        out.append_display_data(_png(to_matplotlib(explorer, view), explorer))
         out.append_stdout(view.caption + "\n")
 
     for w in controls:
@@ -222,9 +236,12 @@ def live(explorer: Explorer):
 class ExplorerDisplay:
     """A notebook output that is the live explorer in Jupyter and the static one on the website.
 
-    Its MIME bundle holds the ipywidgets view (which Jupyter, Binder and Colab render) and the
+    Its MIME bundle holds the ipywidgets view (which Jupyter, Binder and Colab render), the
     static HTML of :func:`static_html` (which the book's website renders: its Sphinx extension
-    tells MyST-NB not to render widget views, which would be dead controls without a kernel).
+    tells MyST-NB not to render widget views, which would be dead controls without a kernel) and
+    a PNG of the view the live explorer draws first (for what shows neither: the book's PDF, a
+    notebook viewer without widgets). The PNG is the live view's own, so it costs nothing more;
+    its ``Description`` text chunk is :data:`PNG_DESCRIPTION` and the explorer's key.
     """
 
     def __init__(self, explorer: Explorer):
@@ -234,8 +251,11 @@ class ExplorerDisplay:
     def _repr_mimebundle_(self, include=None, exclude=None):
         if self.widget is None:
             self.widget = live(self.explorer)
+        shown = self.widget.children[1].outputs   # the live view's picture and caption
+        png = [o["data"]["image/png"] for o in shown if "image/png" in o.get("data", {})]
         bundle = {"text/plain": f"explorer: {self.explorer.title}",
                   "text/html": static_html(self.explorer),
+                  **({"image/png": png[0]} if png else {}),
                   "application/vnd.jupyter.widget-view+json": {
                       "version_major": 2, "version_minor": 0,
                       "model_id": self.widget.model_id}}
@@ -268,7 +288,7 @@ def show(explorer: Explorer) -> ExplorerDisplay:
     >>> from metabits.explore import roc_explorer
     >>> out = show(roc_explorer(acc=[0.6, 0.7]))
     >>> sorted(out._repr_mimebundle_())  # doctest: +NORMALIZE_WHITESPACE
-    ['application/vnd.jupyter.widget-view+json', 'text/html', 'text/plain']
+    ['application/vnd.jupyter.widget-view+json', 'image/png', 'text/html', 'text/plain']
     """
     if not isinstance(explorer, Explorer):
         raise ValueError(f"show needs an Explorer; got {type(explorer).__name__}")

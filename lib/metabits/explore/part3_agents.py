@@ -177,7 +177,9 @@ def deployment_explorer(agents=None, accuracy_threshold=_steps(0.6, 0.95, 0.05),
 
     The essay draws the quadrants (accuracy × self-knowledge) but gives no thresholds; the
     postures are :func:`metabits.oskr.cognitive_chain.deployment_posture` at the chosen thresholds.
-    Each agent's point is labelled with its name and coloured by its posture.
+    Each agent's point is labelled with its name and coloured by its posture; the labels are
+    placed so that they do not overlap at any width of the website's panel. The accuracy axis
+    starts at chance (50%), or lower for an agent or a threshold below it.
 
     Parameters
     ----------
@@ -230,6 +232,9 @@ def deployment_explorer(agents=None, accuracy_threshold=_steps(0.6, 0.95, 0.05),
     a_grid = _grid(accuracy_threshold, "accuracy_threshold grid")
     k_grid = _grid(oskr_threshold, "oskr_threshold grid")
     colours = dict(zip(cc.POSTURES.values(), (GREEN, BLUE, PURPLE, VERMILLION)))
+    # accuracy from chance (50%), as in the book's figure, unless an agent or a threshold is
+    # lower: the agents' labels need the width (at 400 px they overlapped on the axis from 0)
+    x_low = float(min(0.5, max(0.0, np.floor(min(np.min(acc), min(a_grid)) * 20) / 20 - 0.05)))
 
     def draw(accuracy_threshold, oskr_threshold):
         posture = cc.deployment_posture(acc, k, accuracy_threshold=accuracy_threshold,
@@ -253,7 +258,7 @@ def deployment_explorer(agents=None, accuracy_threshold=_steps(0.6, 0.95, 0.05),
                  default=_default(a_grid, 0.8), fmt="{:.0%}"),
          control("oskr_threshold", "high OSKR from", k_grid, default=_default(k_grid, 0.5),
                  fmt="{:.1f}")),
-        (Panel("Accuracy × self-knowledge", "accuracy", "OSKR", xrange=(0.0, 1.04),
+        (Panel("Accuracy × self-knowledge", "accuracy", "OSKR", xrange=(x_low, 1.04),
                yrange=(0.0, 1.0)),),
         draw)
 

@@ -20,7 +20,7 @@ import numpy as np
 
 from .._validate import as_instance
 from ..palette import WEB_AXIS, WEB_GRID
-from .model import Explorer, Panel, View, _labels_left, frames
+from .model import Explorer, Panel, View, _label_positions, frames
 
 __all__ = ["DIGITS", "EXPLORER_JS", "plotly_figures", "plotly_js_path", "static_html"]
 
@@ -44,6 +44,10 @@ def _numbers(a):
 def _plotly_traces(traces, panels) -> list:
     """Plotly trace dicts, one list per panel (``panels``: the explorer's)."""
     out = [[] for _ in range(len(panels))]
+    places = {}   # id of a labelled trace: its labels' positions, placed panel by panel
+    for p, panel in enumerate(panels):
+        mine = [t for t in traces if t.panel == p]
+        places.update({id(mine[i]): pos for i, pos in _label_positions(mine, panel).items()})
     for t in traces:
         color = _css(t.color)
         common = {"name": t.name, "legendgroup": t.name}
@@ -75,8 +79,7 @@ def _plotly_traces(traces, panels) -> list:
                                     "color": color, "thickness": 1, "width": 0}
                 if t.text is not None:
                     d.update(mode="markers+text", text=list(t.text), textfont={"color": color},
-                             textposition=["middle left" if left else "middle right"
-                                           for left in _labels_left(t, panels[t.panel])])
+                             textposition=places[id(t)])
         out[t.panel].append(d)
     return out
 
