@@ -38,6 +38,10 @@ from .._validate import as_int, as_probability, as_rng, as_scalar
 __all__ = ["BayesRecovery", "PredictiveCheck", "bayes_recovery", "bayes_recovery_rows",
            "posterior_predictive", "prior_predictive", "recovery_summary"]
 
+#: docstrings whose Examples sample with NUTS (seconds; the first compiles the model): marked
+#: slow by the test configuration, so the quick loop leaves them out
+_SLOW_DOCTESTS = ("prior_predictive", "posterior_predictive", "bayes_recovery")
+
 #: HMeta-d's ``Tol`` (as :data:`metabits.sdt._hmetad_model.TOL`, not imported: that module's
 #: siblings load PyMC)
 TOL = 1e-5

@@ -52,6 +52,9 @@ from .._validate import as_count_table, as_int, as_probability, as_scalar
 # the model and its sampling (PyMC, nutpie and ArviZ imported there on first use)
 from ._hmetad_model import TOL, _compiled, _diagnostics, _draws, _sample  # noqa: F401
 
+#: docstrings whose Examples sample with NUTS: marked slow by the test configuration
+_SLOW_DOCTESTS = ("fit_meta_d_bayes", "fit_meta_d_bayes_group")
+
 __all__ = ["BayesMetaDFit", "BayesMetaDGroupFit", "fit_meta_d_bayes", "fit_meta_d_bayes_group"]
 
 
