@@ -268,6 +268,8 @@ def fit_meta_d_bayes(nR_S1, nR_S2, *, estimate_dprime=False, pad=None, chains=4,
         Seed of the sampler; the same seed gives the same draws.
     cores : int, optional
         Chains run in parallel (threads); default: as many as there are cores, at most ``chains``.
+        The JAX gradient is called from Python, which holds the GIL: on two cores, 1 and 2 take
+        about the same time.
 
     Returns
     -------
