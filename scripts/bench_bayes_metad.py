@@ -3,7 +3,13 @@
 Prints: the import of the PyMC stack; the first single-subject fit (it compiles the model) and
 the median of later fits of Meyen et al.'s Table 1 (targets: <= 5 s); the first and a later
 16-person hierarchical fit of the MaskOri people (one table each, pooled over SOAs, K = 5;
-target: <= 60 s once compiled). Defaults throughout: 4 chains x (1000 tuning + 1000 draws).
+target: <= 60 s once compiled). Defaults throughout: 4 chains x (1000 tuning + 1000 draws);
+target_accept 0.95 for the group.
+
+Beside the wall times: the process's CPU seconds, the load average before and after (the machine
+is shared: wall time overstates under load) and the gradient evaluations of the group fit
+(tuning and draws), which do not depend on the load: CPU seconds per evaluation say what a fit
+costs on an idle machine.
 
 Run ``python scripts/bench_bayes_metad.py``. Prints timings only; not a test.
 """
@@ -37,8 +43,16 @@ def slowest(fit):
     return f"{name} ({float(ess[name].min()):.0f})"
 
 
+def gradient_evaluations(fit):
+    """Leapfrog steps (one gradient each) of all chains, tuning and draws."""
+    trace = fit.trace
+    return int(trace.sample_stats["n_steps"].values.sum()
+               + trace.warmup_sample_stats["n_steps"].values.sum())
+
+
 def main():
-    print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
+    print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} (1 min), "
+          f"{os.getloadavg()[1]:.1f} (5 min)")
     t, _ = timed(lambda: __import__("metabits.sdt.bayes_metad"))
     import metabits as mb
     from metabits import bayes_metad
@@ -59,11 +73,15 @@ def main():
     t_first, g = timed(lambda: bayes_metad.fit_meta_d_bayes_group(tables, seed=0))
     c_first = CPU[-1]
     t_again, g = timed(lambda: bayes_metad.fit_meta_d_bayes_group(tables, seed=1))
+    evals = gradient_evaluations(g)
     print(f"16 people (MaskOri pooled over SOAs, K = 5): first call {t_first:.1f} s (CPU "
           f"{c_first:.1f} s; compiles), then {t_again:.1f} s a fit (CPU {CPU[-1]:.1f} s; target "
-          f"<= 60 s); group M-ratio {np.exp(g.mu_log_m_ratio.mean()):.2f}, R-hat "
+          f"<= 60 s); {evals} gradient evaluations ({CPU[-1] / evals * 1e6:.0f} us CPU each); "
+          f"group M-ratio {np.exp(g.mu_log_m_ratio.mean()):.2f}, R-hat "
           f"{g.r_hat:.3f}, bulk ESS {g.ess_bulk:.0f} (smallest: {slowest(g)}), "
           f"{g.divergences} divergences")
+    print(f"load average at the end {os.getloadavg()[0]:.1f} (1 min), "
+          f"{os.getloadavg()[1]:.1f} (5 min)")
 
 
 if __name__ == "__main__":

@@ -71,9 +71,15 @@ def _type1_likelihood(pm, pt, counts, d1, c1, K):
 
 
 def _ratings_likelihood(pm, pt, counts, meta_d, c1, cS1, cS2, n, K):
+    """HMeta-d's multinomial ratings given the stimulus and the Type 1 response, as a potential:
+    Σ count · log p, the multinomial's log likelihood without its constant (the counts'
+    multinomial coefficients) and without PyMC's checks of counts and probabilities (the
+    counts are checked on entry, the probabilities are normalised by construction). The
+    gradient is the multinomial's exactly; each evaluation costs about a third less (105 against
+    130-170 µs of CPU for the 16-person group, K = 5)."""
     p = _rating_probs(pt, meta_d, c1, cS1, cS2)
     blocks = counts.reshape((n, 2, 2, K))
-    pm.Multinomial("ratings", n=blocks.sum(axis=-1), p=p, observed=blocks)
+    pm.Potential("ratings", (blocks * pt.log(p)).sum())
 
 
 def _single_model(K: int, estimate_dprime: bool):
