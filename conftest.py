@@ -50,6 +50,12 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if {"book_build", "built_site"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.build)
+        # a module lists the docstrings whose Examples sample with NUTS in ``_SLOW_DOCTESTS``
+        if type(item).__name__ == "DoctestItem" and getattr(item, "dtest", None) is not None:
+            module = item.dtest.globs.get("__name__")
+            slow = getattr(sys.modules.get(module), "_SLOW_DOCTESTS", ())
+            if item.dtest.name.rsplit(".", 1)[-1] in slow:
+                item.add_marker(pytest.mark.slow)
 
 
 @pytest.hookimpl(hookwrapper=True)

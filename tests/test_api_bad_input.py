@@ -58,6 +58,9 @@ EXCLUDED_MODULES = {
     "metabits.sdt.bayes_metad": "every call samples the posterior with NUTS (seconds, and a JAX "
                                 "compile on the first call); its refusals of bad tables, pads, "
                                 "draws and seeds are tests/test_bayes_metad.py's",
+    "metabits.sdt.bayes_checks": "the predictive checks need an HMeta-d fit (NUTS, seconds) and "
+                                 "bayes_recovery fits with NUTS; their refusals of bad fits, "
+                                 "draws, levels, truths and rows are tests/test_bayes_checks.py's",
 }
 
 #: Public callables not fuzzed, with the reason (by name: public names are unique in the

@@ -1,10 +1,13 @@
 """Bayesian meta-d′ (metabits.sdt.bayes_metad): Fleming's HMeta-d model sampled with NUTS.
 
 Kept fast: every single-subject fit here has K = 2 ratings, so one compiled model serves them all
-(the module keeps it), and draws are small except where a printed digit needs a small Monte Carlo
-SE. Checked: agreement with the maximum-likelihood fit where the data swamp the prior, the
-diagnostics, bad input, Meyen et al.'s Table 1 under both d′ options, a small parameter-recovery
-study (coverage of 95% intervals with its Monte Carlo SE) and the group model.
+(the module keeps it; tests/test_bayes_checks.py and the doctests share it), draws are small, and
+Table 1's fits are the registry's own (metabits.book.numbers_meyen2025, cached: the slow refit of
+the shipped Table 1 summary in tests/test_paper_numbers.py samples them once for both). Checked:
+agreement with the maximum-likelihood fit where the data swamp the prior, the diagnostics, bad
+input, Meyen et al.'s Table 1 under both d′ options and the group model. Parameter recovery
+(coverage of the 95% intervals with its Monte Carlo SE) is the shipped study of
+tests/test_bayes_checks.py.
 """
 
 import subprocess
@@ -12,6 +15,7 @@ import sys
 
 import numpy as np
 import pytest
+from _bayes_fits import FAST, TABLE1, group_fit, group_tables, table1_fast
 from conftest import assert_paper
 
 import metabits as mb
@@ -19,8 +23,6 @@ from metabits import bayes_metad
 from metabits.sdt.bayes_metad import (BayesMetaDFit, BayesMetaDGroupFit, fit_meta_d_bayes,
                                   fit_meta_d_bayes_group)
 
-TABLE1 = ([84, 56, 48, 12], [4, 56, 64, 76])  # Meyen et al. (2025), Table 1: nR_S1, nR_S2
-FAST = dict(chains=2, draws=500, tune=500)
 
 # every test samples a posterior with NUTS (seconds each): not in the quick loop
 pytestmark = pytest.mark.slow
@@ -37,10 +39,18 @@ def test_import_metabits_loads_no_pymc():
     assert mb.BayesMetaDFit is BayesMetaDFit
 
 
+def _table1_fit(estimate_dprime):
+    """Table 1 as the registry fits it (4 chains x 2500 draws, seed 2025; cached in the process):
+    the toolbox's pad 1/(2K) = 1/4 for d′, or d′ estimated."""
+    from metabits.book import numbers_meyen2025 as nm
+
+    return nm._table1_bayes(None if estimate_dprime else nm._statconfr_pad(), estimate_dprime)
+
+
 @pytest.fixture(scope="module")
 def table1_fit():
     """Table 1 with the toolbox's defaults, enough draws for the first decimal of M-ratio."""
-    return fit_meta_d_bayes(*TABLE1, chains=4, draws=5000, tune=1000, seed=20)
+    return _table1_fit(False)
 
 
 def test_table1_padded_dprime_prints_the_papers_numbers(table1_fit):
@@ -59,9 +69,10 @@ def test_table1_padded_dprime_prints_the_papers_numbers(table1_fit):
     assert fit.m_ratio.mean() == pytest.approx(fit.meta_d.mean() / fit.d, rel=1e-12)
     for name, printed in (("meta_d", 1.9), ("m_ratio", 1.8)):
         se = fit.mcse(name)
-        assert 0 < se < 0.003
+        assert 0 < se < 0.004
         assert abs(getattr(fit, name).mean() - printed) + 2 * se < 0.05, name
-    assert fit.r_hat < 1.01 and fit.ess_bulk > 4000 and fit.divergences == 0
+    assert fit.r_hat < 1.01 and fit.ess_bulk > 2000 and fit.divergences == 0
+    assert np.array_equal(fit.counts, np.array(TABLE1, float))
 
 
 def test_table1_estimated_dprime():
@@ -69,8 +80,7 @@ def test_table1_estimated_dprime():
     M-ratio, a posterior mean of meta-d′/d′ over the d′ draws, is larger (1.865 ± 0.001 in a run
     of 100,000 draws) and prints as 1.9, not the paper's 1.8: asserted above 1.85 by 2 Monte Carlo
     SE."""
-    fit = fit_meta_d_bayes(*TABLE1, estimate_dprime=True, chains=4, draws=2000, tune=1000,
-                           seed=21)
+    fit = _table1_fit(True)
     assert fit.estimate_dprime and fit.pad == 0.0 and fit.d.shape == fit.meta_d.shape
     ml = mb.fit_meta_d(*TABLE1)
     assert fit.d.mean() == pytest.approx(ml.d, abs=0.02)  # the unpadded d′ ± its posterior
@@ -93,16 +103,16 @@ def test_agrees_with_maximum_likelihood_on_a_large_table():
 
 
 def test_result_and_diagnostics():
-    fit = fit_meta_d_bayes(*TABLE1, **FAST, seed=4)
+    fit = table1_fast()  # 2 chains x 300 draws, seed 4
     assert isinstance(fit, BayesMetaDFit)
     S = fit.chains * fit.draws
-    assert S == 1000
+    assert S == 600
     for name in ("meta_d", "m_ratio", "m_diff"):
         assert fit[name].shape == (S,)
     assert fit.t2c_S1.shape == fit.t2c_S2.shape == (S, 1)
     assert np.all(fit.t2c_S1[:, 0] < fit.c) and np.all(fit.t2c_S2[:, 0] > fit.c)
     assert fit.m_diff == pytest.approx(fit.meta_d - fit.d)
-    assert 1.0 <= fit.r_hat < 1.05 and fit.ess_bulk > 200 and fit.ess_tail > 200
+    assert 1.0 <= fit.r_hat < 1.05 and fit.ess_bulk > 150 and fit.ess_tail > 150
     assert isinstance(fit.divergences, int) and fit.divergences == 0
     assert fit.trace.posterior.sizes["chain"] == 2
     # the same seed gives the same draws
@@ -149,36 +159,17 @@ def test_group_bad_input(counts, kwargs, match):
         fit_meta_d_bayes_group(counts, **kwargs)
 
 
-def test_parameter_recovery_coverage():
-    """16 simulated subjects (d′ = 1.5, meta-d′ = 1.2, 300 trials per stimulus, K = 2): the 95%
-    central posterior intervals cover the true meta-d′ in 95% ± its Monte Carlo SE (a test at
-    3 SE), and the posterior means are unbiased within 3 SE of their mean."""
-    truth, n_sets = 1.2, 16
-    tables = mb.simulate_ratings(1.5, truth, 300, n_sets=n_sets, K=2, rng=11)
-    means, covered = [], []
-    for i, table in enumerate(tables):
-        fit = fit_meta_d_bayes(*table, chains=2, draws=400, tune=400, seed=100 + i)
-        lo, hi = np.quantile(fit.meta_d, [0.025, 0.975])
-        covered.append(lo <= truth <= hi)
-        means.append(fit.meta_d.mean())
-    coverage = np.mean(covered)
-    se = np.sqrt(0.95 * 0.05 / n_sets)
-    assert coverage >= 0.95 - 3 * se
-    means = np.asarray(means)
-    assert abs(means.mean() - truth) < 3 * means.std(ddof=1) / np.sqrt(n_sets)
-
-
 def test_group_model():
     """Six simulated subjects, M-ratio 0.8 each: the group M-ratio's posterior covers it, the
     subjects' M-ratios are shrunk together, and the diagnostics are reported."""
-    tables = mb.simulate_ratings(1.5, 1.2, 200, n_sets=6, K=2, rng=7)
-    fit = fit_meta_d_bayes_group(tables, seed=5, **FAST)
+    tables, fit = group_tables(), group_fit()  # 2 chains x 500 draws
     assert isinstance(fit, BayesMetaDGroupFit)
     S = fit.chains * fit.draws
     assert fit.meta_d.shape == fit.m_ratio.shape == (S, 6)
     assert fit.mu_log_m_ratio.shape == fit.sigma_log_m_ratio.shape == (S,)
     assert np.all(fit.sigma_log_m_ratio >= 0)
     assert fit.meta_d == pytest.approx(fit.m_ratio * fit.d)
+    assert np.array_equal(fit.counts, tables)
     lo, hi = np.quantile(np.exp(fit.mu_log_m_ratio), [0.025, 0.975])
     assert lo < 0.8 < hi
     ml = mb.fit_meta_d_many(tables, pad=0.25).m_ratio

@@ -25,6 +25,8 @@ e.g. ``metabits.measures``, still import, as aliases):
 * :mod:`metabits.sdt.metad` – maximum-likelihood meta-d′ and M-ratio (Maniscalco & Lau, 2012)
 * :mod:`metabits.sdt.bayes_metad` – Bayesian meta-d′, Fleming's HMeta-d model for one subject and
   a group (PyMC + nutpie; imported on first use)
+* :mod:`metabits.sdt.bayes_checks` – prior and posterior predictive checks of those fits, and their
+  parameter recovery (coverage of the posterior intervals)
 * :mod:`metabits.sdt.criterion` – Delta-method z tests between criteria, Bonferroni, ROPE rules
 * :mod:`metabits.sdt.type2_classic` – type 2 ROC, AUROC2, gamma, phi, meta-d′ − d′
 
@@ -87,7 +89,7 @@ import sys as _sys
 
 from . import info, resample, sdt, studies
 from .info import binning, bounds, calibration, information, measures, noise, relabel, roc
-from .sdt import criterion, metad, type2_classic
+from .sdt import bayes_checks, criterion, metad, type2_classic
 from .oskr import cognitive_chain, feedback_channel
 from .studies import bayes_recoding, datasets, measure_bootstrap, reliability, simulation
 from . import group
@@ -107,6 +109,8 @@ from .info.information import (accuracy, binary_entropy, entropy, mutual_informa
 from .info.measures import (ResponseTable, Type2Measures, meta_I_normal, response_table,
                             type2_measures)
 from .sdt.metad import MetaDFit, fit_meta_d, fit_meta_d_many
+from .sdt.bayes_checks import (BayesRecovery, PredictiveCheck, bayes_recovery, bayes_recovery_rows,
+                               posterior_predictive, prior_predictive, recovery_summary)
 from .oskr.feedback_channel import (BinaryChannel, FeedbackChannel, binary_channel,
                                     effective_error_for_oskr, feedback_channel, hit_rate_for_oskr)
 from .oskr import (LowOutcomeEntropyWarning, OSKREstimate, contingency_table, correctness_table,
@@ -183,6 +187,9 @@ __all__ = [
     # Bayesian meta-d′ (HMeta-d), imported on first use
     "bayes_metad", "BayesMetaDFit", "BayesMetaDGroupFit", "fit_meta_d_bayes",
     "fit_meta_d_bayes_group", "response_table", "type2_measures",
+    # checks of the Bayesian fits: predictive checks, parameter recovery
+    "bayes_checks", "BayesRecovery", "PredictiveCheck", "bayes_recovery", "bayes_recovery_rows",
+    "posterior_predictive", "prior_predictive", "recovery_summary",
     # OSKR and binary self-assessment channels (Roberts, 2026)
     "cognitive_chain",
     "BinaryChannel", "FeedbackChannel", "LowOutcomeEntropyWarning", "OSKREstimate",

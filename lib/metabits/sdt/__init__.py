@@ -4,6 +4,8 @@ measures.
 * :mod:`~metabits.sdt.model` – Type 1 SDT, the Type 2 rating model, simulated ratings and the
   bootstrap of meta-d′ (its names are also this package's, as ``metabits.sdt`` was that module);
 * :mod:`~metabits.sdt.metad` – maximum-likelihood meta-d′ (one table or stacks);
+* :mod:`~metabits.sdt.bayes_metad` – Bayesian meta-d′ (HMeta-d; PyMC, imported on first use);
+* :mod:`~metabits.sdt.bayes_checks` – predictive checks and parameter recovery of those fits;
 * :mod:`~metabits.sdt.criterion` – Servajean & Servajean's criterion comparisons;
 * :mod:`~metabits.sdt.type2_classic` – type 2 ROC, AUROC2, gamma, phi, meta-d′ − d′.
 """
@@ -11,5 +13,8 @@ measures.
 from . import model
 from .model import *  # noqa: F401,F403  (metabits.sdt was this module)
 from . import metad, criterion, type2_classic  # noqa: I001
+from . import bayes_checks
+from .bayes_checks import (BayesRecovery, PredictiveCheck, bayes_recovery, bayes_recovery_rows,
+                           posterior_predictive, prior_predictive, recovery_summary)
 
-__all__ = list(model.__all__)
+__all__ = list(model.__all__) + list(bayes_checks.__all__)

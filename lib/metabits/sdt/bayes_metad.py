@@ -52,6 +52,9 @@ from .._validate import as_count_table, as_int, as_probability, as_scalar
 # the model and its sampling (PyMC, nutpie and ArviZ imported there on first use)
 from ._hmetad_model import TOL, _compiled, _diagnostics, _draws, _sample  # noqa: F401
 
+#: docstrings whose Examples sample with NUTS: marked slow by the test configuration
+_SLOW_DOCTESTS = ("fit_meta_d_bayes", "fit_meta_d_bayes_group")
+
 __all__ = ["BayesMetaDFit", "BayesMetaDGroupFit", "fit_meta_d_bayes", "fit_meta_d_bayes_group"]
 
 
@@ -99,6 +102,9 @@ class BayesMetaDFit(_PosteriorDraws):
         Whether d′ and c were estimated in the model.
     pad : float
         The constant added to every cell for the point estimates of d′ and c (0 when estimated).
+    counts : ndarray, shape (2, 2K)
+        The fitted counts (rows ``nR_S1``, ``nR_S2``), for the predictive checks of
+        :mod:`metabits.sdt.bayes_checks`.
     trace : arviz.InferenceData
         Everything the sampler returned (posterior, sampler statistics).
     """
@@ -118,6 +124,7 @@ class BayesMetaDFit(_PosteriorDraws):
     draws: int
     estimate_dprime: bool
     pad: float
+    counts: np.ndarray
     trace: object
 
 
@@ -140,6 +147,8 @@ class BayesMetaDGroupFit(_PosteriorDraws):
         SD of log M-ratio, the subjects' M-ratios, the criteria and their group mean and SD (and
         d′, c and their group parameters when estimated). Fleming's ε and σ_δ, identified only
         through their product, are left out; their draws are in ``trace``.
+    counts : ndarray, shape (n, 2, 2K)
+        The fitted tables.
     divergences, chains, draws, estimate_dprime, pad, trace
         As in :class:`BayesMetaDFit`.
     """
@@ -158,6 +167,7 @@ class BayesMetaDGroupFit(_PosteriorDraws):
     draws: int
     estimate_dprime: bool
     pad: float
+    counts: np.ndarray
     trace: object
 
 
@@ -324,7 +334,7 @@ def fit_meta_d_bayes(nR_S1, nR_S2, *, estimate_dprime=False, pad=None, chains=4,
                          t2c_S2=_draws(trace, "t2c_S2")[:, 0], r_hat=r_hat, ess_bulk=ess_bulk,
                          ess_tail=ess_tail, divergences=divergences, chains=args["chains"],
                          draws=args["draws"], estimate_dprime=bool(estimate_dprime), pad=pad,
-                         trace=trace)
+                         counts=counts[0], trace=trace)
 
 
 def fit_meta_d_bayes_group(counts, *, estimate_dprime=False, pad=None, chains=4, draws=1000,
@@ -405,4 +415,4 @@ def fit_meta_d_bayes_group(counts, *, estimate_dprime=False, pad=None, chains=4,
         mu_log_m_ratio=_draws(trace, "mu_log_m_ratio"),
         sigma_log_m_ratio=_draws(trace, "sigma_log_m_ratio"), r_hat=r_hat, ess_bulk=ess_bulk,
         ess_tail=ess_tail, divergences=divergences, chains=args["chains"], draws=args["draws"],
-        estimate_dprime=bool(estimate_dprime), pad=pad, trace=trace)
+        estimate_dprime=bool(estimate_dprime), pad=pad, counts=tables, trace=trace)
