@@ -34,7 +34,8 @@ HEADERS = {
     "maskori": (
         "# MaskOri (Hellmann et al., 2023; statConfR, GPL >= 3): Fleming's hierarchical HMeta-d fitted to the\n"
         "# 16 people at each SOA (metabits.fit_meta_d_bayes_group, d' and c from counts padded by 0.1),\n"
-        "# 4 chains x (1000 tune + 1000 draws); participant 0 = the group's rows; seed = 2023 + index of SOA.\n"
+        "# 4 chains x (1000 tune + 1000 draws), target_accept 0.99; participant 0 = the group's rows;\n"
+        "# seed = 2023 + index of SOA.\n"
         "# Written by metabits.studies.bayes_refits.maskori_group_bayes(seed=2023) via\n"
         "# scripts/make_bayes_refits.py maskori; tests/test_bayes_refits.py refits one SOA (slow).\n"),
     "ppc": (
@@ -63,12 +64,12 @@ def main(which):
         write("servajean", table, br.SERVAJEAN_BAYES)
     if "maskori" in which:
         t0 = time.perf_counter()
-        table = br.maskori_group_bayes(seed=2023, **SETTINGS)
+        table = br.maskori_group_bayes(seed=2023, target_accept=0.99, **SETTINGS)
         print(f"maskori: {time.perf_counter() - t0:.0f} s")
         write("maskori", table, br.MASKORI_GROUP_BAYES)
     if "ppc" in which:
         t0 = time.perf_counter()
-        table = br.maskori_posterior_check(66.7, seed=2023, **SETTINGS)
+        table = br.maskori_posterior_check(66.7, seed=2023, target_accept=0.99, **SETTINGS)
         print(f"ppc: {time.perf_counter() - t0:.0f} s")
         write("ppc", table, br.MASKORI_PPC)
 

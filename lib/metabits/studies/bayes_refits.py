@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validate import as_choice, as_int, as_size
+from .._validate import as_choice, as_int, as_probability, as_size
 from . import datasets
 
 __all__ = ["MASKORI_GROUP_BAYES", "MASKORI_PPC", "SERVAJEAN_BAYES", "SERVAJEAN_N_PER_STIMULUS",
@@ -59,7 +59,7 @@ def _seed(seed):
 def _hmeta_d_probabilities(d, meta_d, c, K):
     """P(column | stimulus) under HMeta-d's generative model: Type 1 from d′ and c, confidence
     from meta-d′ with the Type 2 evidence cut at c itself (meta-c = c; Fleming's ``metad_sim``),
-    K − 1 criteria a side placing each side's levels equally often (the book's default)."""
+    K − 1 criteria a side that the Type 2 stage (sensitivity meta-d′) uses equally often."""
     import metabits as mb
     from .._formulas import sdt_rates
 
@@ -79,8 +79,8 @@ def servajean_tables(seed: int = 2026) -> np.ndarray:
     """One simulated experiment per task × model of Servajean & Servajean (2026).
 
     Each cell's counts are drawn from Fleming's HMeta-d model (meta-c = c) at Table S1's d′ and
-    meta-d′ and Table S2's c without risk ("None"), with a 1–5 scale whose levels are used
-    equally often on each side, and :data:`SERVAJEAN_N_PER_STIMULUS` trials of each class. Cell
+    meta-d′ and Table S2's c without risk ("None"), with a 1–5 scale whose levels the Type 2
+    stage (sensitivity meta-d′) uses equally often on each side, and :data:`SERVAJEAN_N_PER_STIMULUS` trials of each class. Cell
     (task i, model j) uses the generator ``numpy.random.default_rng([seed, i, j])``.
 
     Parameters
@@ -115,6 +115,10 @@ def servajean_tables(seed: int = 2026) -> np.ndarray:
             p = p / p.sum(-1, keepdims=True)
             out[i, j] = np.random.default_rng([seed, i, j]).multinomial(n, p)
     return out
+
+
+def _target_accept(x):
+    return float(as_probability(x, "target_accept", 0.0, 1.0, low_open=True, high_open=True))
 
 
 def _summary(draws):
@@ -209,7 +213,7 @@ def _as_list(values, name):
 
 
 def maskori_group_bayes(soas=None, *, seed: int = 2023, chains: int = 4, draws: int = 1000,
-                        tune: int = 1000):
+                        tune: int = 1000, target_accept: float = 0.99):
     """Fleming's hierarchical HMeta-d fitted to the 16 MaskOri people, SOA by SOA.
 
     Each SOA's 16 count tables (:func:`metabits.studies.datasets.maskori_counts`, K = 5) get
@@ -224,6 +228,9 @@ def maskori_group_bayes(soas=None, *, seed: int = 2023, chains: int = 4, draws: 
         The SOA ``datasets.MASKORI_SOAS[k]`` is sampled with seed ``seed + k``.
     chains, draws, tune : int, default 4, 1000, 1000
         NUTS settings of every fit.
+    target_accept : float, default 0.99
+        NUTS's target acceptance rate; above the group fit's default 0.95, whose larger steps
+        left divergences at most SOAs.
 
     Returns
     -------
@@ -234,7 +241,7 @@ def maskori_group_bayes(soas=None, *, seed: int = 2023, chains: int = 4, draws: 
         ``"m_ratio"``: one person's M-ratio), posterior ``mean``, ``lo`` and ``hi`` (2.5% and
         97.5% quantiles), ``mcse`` (of the mean), ``d`` (the person's padded d′; the group's
         mean d′ on group rows), and the fit's ``r_hat``, ``ess_bulk``, ``ess_tail``,
-        ``divergences``, ``chains``, ``draws``, ``seed``. The layout of
+        ``divergences``, ``chains``, ``draws``, ``target_accept``, ``seed``. The layout of
         ``data/maskori_group_bayes.csv``.
 
     Raises
@@ -266,15 +273,17 @@ def maskori_group_bayes(soas=None, *, seed: int = 2023, chains: int = 4, draws: 
     seed = _seed(seed)
     chains, draws = as_size(chains, "chains", most=64), as_size(draws, "draws", most=10 ** 6)
     tune = as_size(tune, "tune", most=10 ** 6)
+    target_accept = _target_accept(target_accept)
     tables = datasets.maskori_counts()
     people = [int(p) for p in tables.levels[0]]
     rows = []
     for soa in soas:
         k = all_soas.index(soa)
         fit = fit_meta_d_bayes_group(tables.counts[:, k], chains=chains, draws=draws, tune=tune,
-                                     seed=seed + k)
+                                     target_accept=target_accept, seed=seed + k)
         common = dict(r_hat=fit.r_hat, ess_bulk=fit.ess_bulk, ess_tail=fit.ess_tail,
-                      divergences=fit.divergences, chains=chains, draws=draws, seed=seed + k)
+                      divergences=fit.divergences, chains=chains, draws=draws,
+                      target_accept=target_accept, seed=seed + k)
         group = {"group_m_ratio": np.exp(fit.mu_log_m_ratio),
                  "sigma_log_m_ratio": fit.sigma_log_m_ratio}
         for name, value in group.items():
@@ -292,7 +301,8 @@ def maskori_group_bayes(soas=None, *, seed: int = 2023, chains: int = 4, draws: 
 
 
 def maskori_posterior_check(soa: float = 66.7, *, seed: int = 2023, chains: int = 4,
-                            draws: int = 1000, tune: int = 1000, level: float = 0.95):
+                            draws: int = 1000, tune: int = 1000, target_accept: float = 0.99,
+                            level: float = 0.95):
     """Posterior predictive check of the hierarchical fit of the MaskOri people at one SOA.
 
     Refits the SOA exactly as :func:`maskori_group_bayes` does (same seed, so the same
@@ -307,7 +317,8 @@ def maskori_posterior_check(soa: float = 66.7, *, seed: int = 2023, chains: int 
     seed : int, default 2023
         As in :func:`maskori_group_bayes`; the predictive draws use ``seed`` too.
     chains, draws, tune : int, default 4, 1000, 1000
-        NUTS settings.
+    target_accept : float, default 0.99
+        NUTS settings, as in :func:`maskori_group_bayes`.
     level : float, default 0.95
         Central probability of the per-cell predictive intervals.
 
@@ -319,7 +330,7 @@ def maskori_posterior_check(soa: float = 66.7, *, seed: int = 2023, chains: int 
         confident" to "S2, most confident"), ``observed``, predictive ``mean``, ``lower`` and
         ``upper``, ``inside``, the person's predictive ``p_value`` (chi-square distance from the
         predictive mean table), ``level``, and the fit's ``r_hat``, ``ess_bulk``,
-        ``divergences``, ``chains``, ``draws``, ``seed``. The layout of
+        ``divergences``, ``chains``, ``draws``, ``target_accept``, ``seed``. The layout of
         ``data/maskori_group_bayes_ppc.csv``.
 
     Raises
@@ -334,7 +345,6 @@ def maskori_posterior_check(soa: float = 66.7, *, seed: int = 2023, chains: int 
     """
     import pandas as pd
 
-    from .._validate import as_probability
     from ..sdt.bayes_checks import posterior_predictive
     from ..sdt.bayes_metad import fit_meta_d_bayes_group
 
@@ -345,11 +355,12 @@ def maskori_posterior_check(soa: float = 66.7, *, seed: int = 2023, chains: int 
     seed = _seed(seed)
     chains, draws = as_size(chains, "chains", most=64), as_size(draws, "draws", most=10 ** 6)
     tune = as_size(tune, "tune", most=10 ** 6)
+    target_accept = _target_accept(target_accept)
     level = float(as_probability(level, "level", 0.0, 1.0, low_open=True, high_open=True))
     k = all_soas.index(float(soa))
     tables = datasets.maskori_counts()
     fit = fit_meta_d_bayes_group(tables.counts[:, k], chains=chains, draws=draws, tune=tune,
-                                 seed=seed + k)
+                                 target_accept=target_accept, seed=seed + k)
     check = posterior_predictive(fit, level=level, rng=seed)
     rows = []
     for s, person in enumerate(int(p) for p in tables.levels[0]):
@@ -363,7 +374,7 @@ def maskori_posterior_check(soa: float = 66.7, *, seed: int = 2023, chains: int 
                              "p_value": float(check.p_values[s]), "level": level,
                              "r_hat": fit.r_hat, "ess_bulk": fit.ess_bulk,
                              "divergences": fit.divergences, "chains": chains, "draws": draws,
-                             "seed": seed + k})
+                             "target_accept": target_accept, "seed": seed + k})
     return pd.DataFrame(rows)
 
 
