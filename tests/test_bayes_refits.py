@@ -76,7 +76,8 @@ def test_shipped_llm_refits_layout_and_diagnostics(llm):
     assert llm.d_true.to_numpy() == pytest.approx(S1.d_prime.ravel())
     assert llm.meta_d_true.to_numpy() == pytest.approx(S1.meta_d.ravel())
     for q in ("d", "meta_d", "m_ratio"):
-        assert (llm[f"{q}_lo"] < llm[f"{q}_mean"]).all() and (llm[f"{q}_mean"] < llm[f"{q}_hi"]).all()
+        lo, mean, hi = (llm[f"{q}_{x}"] for x in ("lo", "mean", "hi"))
+        assert ((lo < mean) & (mean < hi)).all()
 
 
 def test_shipped_llm_refits_cover_the_truth_and_show_the_jensen_gap(llm):

@@ -1,4 +1,4 @@
-"""HMeta-d refits behind the chapter "The Bayesian estimate": Servajean's LLMs and the MaskOri people.
+"""HMeta-d refits behind the chapter "The Bayesian estimate": Servajean's LLMs, the MaskOri people.
 
 Two studies, each computed by a function here and shipped as a CSV in ``metabits/data`` (their
 NUTS fits take minutes; the book's page and the quick tests read the files):
@@ -80,7 +80,8 @@ def servajean_tables(seed: int = 2026) -> np.ndarray:
 
     Each cell's counts are drawn from Fleming's HMeta-d model (meta-c = c) at Table S1's d′ and
     meta-d′ and Table S2's c without risk ("None"), with a 1–5 scale whose levels the Type 2
-    stage (sensitivity meta-d′) uses equally often on each side, and :data:`SERVAJEAN_N_PER_STIMULUS` trials of each class. Cell
+    stage (sensitivity meta-d′) uses equally often on each side, and
+    :data:`SERVAJEAN_N_PER_STIMULUS` trials of each class. Cell
     (task i, model j) uses the generator ``numpy.random.default_rng([seed, i, j])``.
 
     Parameters
@@ -399,7 +400,8 @@ def _read(name):
 
 
 def servajean_bayes_table():
-    """The shipped result of :func:`servajean_bayes_refits` (``data/``:data:`SERVAJEAN_BAYES`).
+    """The shipped result of :func:`servajean_bayes_refits`
+    (``data/servajean2026_bayes_refits.csv``).
 
     Returns
     -------
@@ -416,7 +418,7 @@ def servajean_bayes_table():
 
 
 def maskori_posterior_check_table():
-    """The shipped result of :func:`maskori_posterior_check` (``data/``:data:`MASKORI_PPC`).
+    """The shipped result of :func:`maskori_posterior_check` (``data/maskori_group_bayes_ppc.csv``).
 
     Returns
     -------
@@ -434,7 +436,7 @@ def maskori_posterior_check_table():
 
 
 def maskori_group_bayes_table():
-    """The shipped result of :func:`maskori_group_bayes` (``data/``:data:`MASKORI_GROUP_BAYES`).
+    """The shipped result of :func:`maskori_group_bayes` (``data/maskori_group_bayes.csv``).
 
     Returns
     -------
