@@ -74,6 +74,15 @@ EXCLUDED = {
     "save_figure": "writes figure files to a folder (book-only)",
     "use_book_style": "takes no arguments, changes matplotlib's global style",
     "table1_bayes_rows": "takes no argument; refits Table 1 with NUTS three times (seconds)",
+    "servajean_bayes_refits": "nine NUTS fits (minutes; a JAX compile on the first): its "
+                              "refusals of bad seeds, tasks and sampler sizes, before any "
+                              "sampling, are tests/test_bayes_refits.py's",
+    "maskori_group_bayes": "five 16-person NUTS fits (minutes): its refusals of bad SOAs, seeds "
+                           "and sampler sizes, before any sampling, are "
+                           "tests/test_bayes_refits.py's",
+    "maskori_posterior_check": "a 16-person NUTS fit (a minute): its refusals of bad SOAs, seeds, "
+                               "sampler sizes and levels, before any sampling, are "
+                               "tests/test_bayes_refits.py's",
     "evaluate": "re-computes every paper number of a work (seconds per call); its "
                               "only argument is checked by paper_numbers.entries, which is fuzzed",
     "Explorer.view": "its keywords are the controls of each explorer: fuzzed explorer by explorer "
@@ -720,6 +729,11 @@ CALLS = {
     "oskr_coverage_study": {"n_sets": (2, "size"), "n_boot": (20, "size"),
                             "seed": (2026, _BAD_SEEDS), "target_se": (None, "pos?")},
     "oskr_coverage_table": {},
+    # metabits.studies.bayes_refits (the fits themselves are EXCLUDED: NUTS)
+    "servajean_tables": {"seed": (2026, _BAD_SEEDS)},
+    "servajean_bayes_table": {},
+    "maskori_group_bayes_table": {},
+    "maskori_posterior_check_table": {},
     "coverage_difference": {"table": (_COVERAGE, [None, "abc", 3, TABLE1, _COVERAGE.iloc[:0],
                                                   _COVERAGE.drop(columns="covered_by_both")]),
                             "agent": ("weak flag", "choice"),

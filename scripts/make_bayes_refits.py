@@ -1,0 +1,78 @@
+"""Regenerate the shipped HMeta-d refits of the chapter "The Bayesian estimate".
+
+Writes ``lib/metabits/data/servajean2026_bayes_refits.csv`` (nine single-subject NUTS fits,
+metabits.studies.bayes_refits.servajean_bayes_refits), ``lib/metabits/data/maskori_group_bayes.csv``
+(five 16-person hierarchical fits, metabits.studies.bayes_refits.maskori_group_bayes) and
+``lib/metabits/data/maskori_group_bayes_ppc.csv`` (a posterior predictive check of one of them,
+maskori_posterior_check), each with a header saying what it is, its seeds and how it was made,
+and prints the time each took.
+
+Run ``python scripts/make_bayes_refits.py [servajean] [maskori] [ppc]`` (all by default); about
+2, 6-8 and 2 minutes on the book's 2-core machine. Needs ``metabits[bayes]``. The seeds are fixed, but NUTS
+on another CPU may take other floating-point paths: a rerun agrees with the shipped files within
+Monte Carlo error (tests/test_bayes_refits.py checks it, marked slow), not digit for digit.
+"""
+
+import sys
+import time
+from pathlib import Path
+
+from metabits.studies import bayes_refits as br
+
+DATA = Path(__file__).resolve().parent.parent / "lib" / "metabits" / "data"
+SETTINGS = dict(chains=4, draws=1000, tune=1000)
+
+HEADERS = {
+    "servajean": (
+        "# Servajean & Servajean (2026), simulated and refitted with HMeta-d: one experiment per task and model\n"
+        "# simulated from Fleming's model (meta-c = c) at Table S1's d' and meta-d' and Table S2's c (no risk),\n"
+        "# an evenly used 1-5 scale and 10,000 (task A) or 5,000 (B, C) trials per class, then fitted with\n"
+        "# metabits.fit_meta_d_bayes(estimate_dprime=True), 4 chains x (1000 tune + 1000 draws), as the paper\n"
+        "# (fit_meta_d_mcmc.m, estimate_dprime = 1). Tables: servajean_tables(seed=2026); sampler seed per row.\n"
+        "# Written by metabits.studies.bayes_refits.servajean_bayes_refits(seed=2026) via\n"
+        "# scripts/make_bayes_refits.py servajean; tests/test_bayes_refits.py refits a row (slow).\n"),
+    "maskori": (
+        "# MaskOri (Hellmann et al., 2023; statConfR, GPL >= 3): Fleming's hierarchical HMeta-d fitted to the\n"
+        "# 16 people at each SOA (metabits.fit_meta_d_bayes_group, d' and c from counts padded by 0.1),\n"
+        "# 4 chains x (1000 tune + 1000 draws), target_accept 0.99; participant 0 = the group's rows;\n"
+        "# seed = 2023 + index of SOA.\n"
+        "# Written by metabits.studies.bayes_refits.maskori_group_bayes(seed=2023) via\n"
+        "# scripts/make_bayes_refits.py maskori; tests/test_bayes_refits.py refits one SOA (slow).\n"),
+    "ppc": (
+        "# MaskOri, SOA 66.7 ms: posterior predictive check of the hierarchical HMeta-d fit of the 16 people\n"
+        "# (the fit of maskori_group_bayes.csv at that SOA, same seed), metabits.posterior_predictive with\n"
+        "# 4,000 predicted tables (rng 2023): per person, stimulus and response column the observed count, the\n"
+        "# predictive mean and 95% interval; per person the chi-square predictive p-value.\n"
+        "# Written by metabits.studies.bayes_refits.maskori_posterior_check(66.7, seed=2023) via\n"
+        "# scripts/make_bayes_refits.py ppc.\n"),
+}
+
+
+def write(name, table, filename):
+    path = DATA / filename
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        f.write(HEADERS[name])
+        table.to_csv(f, index=False, float_format="%.6g", lineterminator="\n")
+    print(f"wrote {path} ({len(table)} rows)")
+
+
+def main(which):
+    if "servajean" in which:
+        t0 = time.perf_counter()
+        table = br.servajean_bayes_refits(seed=2026, **SETTINGS)
+        print(f"servajean: {time.perf_counter() - t0:.0f} s")
+        write("servajean", table, br.SERVAJEAN_BAYES)
+    if "maskori" in which:
+        t0 = time.perf_counter()
+        table = br.maskori_group_bayes(seed=2023, target_accept=0.99, **SETTINGS)
+        print(f"maskori: {time.perf_counter() - t0:.0f} s")
+        write("maskori", table, br.MASKORI_GROUP_BAYES)
+    if "ppc" in which:
+        t0 = time.perf_counter()
+        table = br.maskori_posterior_check(66.7, seed=2023, target_accept=0.99, **SETTINGS)
+        print(f"ppc: {time.perf_counter() - t0:.0f} s")
+        write("ppc", table, br.MASKORI_PPC)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:] or ["servajean", "maskori", "ppc"])

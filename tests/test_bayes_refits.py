@@ -1,0 +1,221 @@
+"""HMeta-d refits of the chapter "The Bayesian estimate" (metabits.studies.bayes_refits).
+
+Quick: the simulated LLM tables (HMeta-d's generative model, seeded), the shipped files
+(layout, diagnostics, agreement with the data they came from, what the chapter says of them)
+and bad input refused before any sampling. Slow: one SOA and one task refitted with NUTS and
+compared with the shipped rows to a few Monte Carlo SEs (another CPU's floating point sends NUTS
+along other trajectories, so the draws need not agree bit for bit).
+"""
+
+import numpy as np
+import pytest
+
+import metabits as mb
+from metabits._formulas import sdt_rates
+from metabits.studies import bayes_refits as br
+from metabits.studies import datasets
+
+S1 = datasets.servajean_table_s1()
+S2 = datasets.servajean_table_s2()
+
+
+# --- the simulated experiments ------------------------------------------------------------------
+
+def test_hmeta_d_probabilities_cut_the_type2_evidence_at_c():
+    p = br._hmeta_d_probabilities(2.0, 1.5, 0.3, 5)
+    hr, far = sdt_rates(2.0, 0.3)
+    assert p.sum(-1) == pytest.approx([1.0, 1.0], abs=1e-12)
+    assert p[1, 5:].sum() == pytest.approx(hr, abs=1e-12)     # Type 1 from d′ and c
+    assert p[0, 5:].sum() == pytest.approx(far, abs=1e-12)
+    # unbiased observer: meta-c = c = c·meta-d′/d′ = 0, so HMeta-d's model is Maniscalco's
+    # (criteria equiprobable for the Type 2 stage, an observer of sensitivity meta-d′)
+    crit = mb.equiprobable_criteria(1.5, 1.5, 0.0, 5)
+    assert br._hmeta_d_probabilities(2.0, 1.5, 0.0, 5) == pytest.approx(
+        mb.rating_probabilities(2.0, 1.5, 0.0, 5, criteria=crit), abs=1e-12)
+    # biased: the confidence given the response is that of an observer cutting at c itself
+    q = mb.rating_probabilities(1.5, 1.5, 0.3, 5)
+    assert p[0, 5:] / p[0, 5:].sum() == pytest.approx(q[0, 5:] / q[0, 5:].sum(), abs=1e-12)
+
+
+def test_servajean_tables_are_seeded_draws_of_the_published_cells():
+    x = br.servajean_tables()
+    assert x.shape == (3, 3, 2, 10) and x.dtype == np.int64
+    n = np.array([br.SERVAJEAN_N_PER_STIMULUS[t] for t in S1.tasks])
+    assert (x.sum(-1) == n[:, None, None]).all()
+    assert (br.servajean_tables(2026) == x).all()
+    assert not (br.servajean_tables(1) == x).all()
+    # every cell's counts within 5 binomial SEs of the model's expectation
+    none = S2.risks.index("None")
+    for i in range(3):
+        for j in range(3):
+            p = br._hmeta_d_probabilities(S1.d_prime[i, j], S1.meta_d[i, j], S2.c[i, none, j], 5)
+            expected, se = n[i] * p, np.sqrt(n[i] * p * (1 - p))
+            assert np.all(np.abs(x[i, j] - expected) <= 5 * se + 1e-9), (i, j)
+
+
+# --- the shipped files --------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def llm():
+    return br.servajean_bayes_table()
+
+
+@pytest.fixture(scope="module")
+def people():
+    return br.maskori_group_bayes_table()
+
+
+def test_shipped_llm_refits_layout_and_diagnostics(llm):
+    assert len(llm) == 9
+    assert list(llm.task) == [t for t in S1.tasks for _ in S1.models]
+    assert list(llm.model) == list(S1.models) * 3
+    assert (llm.r_hat < 1.01).all() and (llm.ess_bulk > 400).all()
+    assert (llm.divergences == 0).all()
+    assert (llm.chains * llm.draws == 4000).all()
+    assert llm.notna().all().all()
+    assert llm.d_true.to_numpy() == pytest.approx(S1.d_prime.ravel())
+    assert llm.meta_d_true.to_numpy() == pytest.approx(S1.meta_d.ravel())
+    for q in ("d", "meta_d", "m_ratio"):
+        lo, mean, hi = (llm[f"{q}_{x}"] for x in ("lo", "mean", "hi"))
+        assert ((lo < mean) & (mean < hi)).all()
+
+
+def test_shipped_llm_refits_cover_the_truth_and_show_the_jensen_gap(llm):
+    """What the chapter says: the 95% intervals cover the generating M-ratio (each does with
+    probability about 0.95; 7 or more of 9 with probability 0.99), and in every cell the mean
+    of ratios exceeds the ratio of means, as in every row of the paper's Table S1."""
+    covered = (llm.m_ratio_lo <= llm.m_ratio_true) & (llm.m_ratio_true <= llm.m_ratio_hi)
+    assert covered.sum() >= 7
+    gap = llm.m_ratio_mean - llm.ratio_of_means
+    assert (gap > 3 * llm.gap_mcse).all()
+    # the gap is about Var(d′)/d′² times the M-ratio: well under 10⁻³ at these trial counts
+    assert (gap < 1e-3).all()
+
+
+def test_shipped_llm_refits_agree_with_maximum_likelihood(llm):
+    """Thousands of trials swamp the priors: the posterior mean and the ML estimate (on the
+    same simulated tables) differ by less than half the posterior's interval."""
+    x = br.servajean_tables().reshape(-1, 2, 10)
+    fit = mb.fit_meta_d_many(x, pad=0.1)
+    half = (llm.m_ratio_hi - llm.m_ratio_lo).to_numpy() / 2
+    assert np.all(np.abs(fit.m_ratio - llm.m_ratio_mean.to_numpy()) < half / 2)
+
+
+def test_shipped_group_fits_layout_and_diagnostics(people):
+    soas = [float(s) for s in datasets.MASKORI_SOAS]
+    assert len(people) == 5 * 18
+    assert sorted(set(people.soa_ms)) == soas
+    for soa in soas:
+        one = people[people.soa_ms == soa]
+        assert sorted(one.participant[one.quantity == "m_ratio"]) == list(range(1, 17))
+        assert set(one.quantity[one.participant == 0]) == {"group_m_ratio", "sigma_log_m_ratio"}
+        assert one.r_hat.nunique() == 1 and one.seed.nunique() == 1
+    assert people.notna().all().all()
+    assert (people.target_accept == 0.99).all()
+    # what the chapter says: where people are above chance the chains agree ...
+    informative = people[people.soa_ms > 30]
+    assert (informative.r_hat < 1.02).all() and (informative.ess_bulk > 400).all()
+    assert (informative.divergences == 0).all()
+    # ... and at chance (8.3, 16.7 ms) the diagnostics flag a posterior the data do not inform
+    at_chance = people[people.soa_ms < 30].drop_duplicates("soa_ms")
+    assert ((at_chance.r_hat > 1.01) & (at_chance.divergences > 0)).all()
+    assert ((people.lo < people["mean"]) & (people["mean"] < people.hi)).all()
+
+
+def test_shipped_group_fits_used_the_padded_dprime_of_the_data(people):
+    tables = datasets.maskori_counts()
+    for k, soa in enumerate(datasets.MASKORI_SOAS):
+        rows = people[(people.soa_ms == float(soa)) & (people.quantity == "m_ratio")]
+        ml = mb.fit_meta_d_many(tables.counts[:, k], pad=0.1)
+        assert rows.sort_values("participant").d.to_numpy() == pytest.approx(ml.d, rel=1e-5)
+
+
+def test_shipped_group_fits_shrink_the_people_towards_the_group(people):
+    """Where the people's tables carry information and have errors to rate (33.3 and 66.7 ms),
+    their hierarchical M-ratios spread less than their maximum-likelihood M-ratios. (At
+    133.3 ms most people make no error: the ML fit sees the padded table, HMeta-d the raw one.)"""
+    tables = datasets.maskori_counts()
+    for k, soa in enumerate(datasets.MASKORI_SOAS):
+        if not 30 < soa < 100:
+            continue
+        rows = people[(people.soa_ms == float(soa)) & (people.quantity == "m_ratio")]
+        ml = mb.fit_meta_d_many(tables.counts[:, k], pad=0.1).m_ratio
+        assert rows["mean"].std() < np.std(ml, ddof=1), soa
+
+
+@pytest.fixture(scope="module")
+def ppc():
+    return br.maskori_posterior_check_table()
+
+
+def test_shipped_posterior_check_layout(ppc, people):
+    assert len(ppc) == 16 * 2 * 10 and ppc.soa_ms.nunique() == 1
+    soa = float(ppc.soa_ms.iloc[0])
+    assert ppc.participant.nunique() == 16 and ppc.notna().all().all()
+    # the observed counts are the data's
+    k = [float(s) for s in datasets.MASKORI_SOAS].index(soa)
+    counts = datasets.maskori_counts().counts[:, k]
+    assert (ppc.observed.to_numpy().reshape(16, 2, 10) == counts).all()
+    # the checked fit is the shipped one: same seed and diagnostics
+    fit = people[people.soa_ms == soa].iloc[0]
+    assert int(ppc.seed.iloc[0]) == int(fit.seed)
+    assert float(ppc.r_hat.iloc[0]) == pytest.approx(float(fit.r_hat), abs=1e-6)
+    # integer quantiles of a skewed count can leave the mean just outside: only their order
+    assert (ppc.lower <= ppc.upper).all() and (ppc["mean"] >= 0).all()
+    assert (ppc.inside == ((ppc.lower <= ppc.observed) & (ppc.observed <= ppc.upper))).all()
+    assert ppc.groupby("participant").p_value.nunique().eq(1).all()
+    assert ppc.p_value.between(0, 1).all()
+
+
+# --- bad input, refused before any sampling -----------------------------------------------------
+
+@pytest.mark.parametrize("call, match", [
+    (lambda: br.servajean_tables(-1), "seed"),
+    (lambda: br.servajean_tables(2.5), "seed"),
+    (lambda: br.servajean_bayes_refits(tasks=["D"]), "task"),
+    (lambda: br.servajean_bayes_refits(tasks="A"), "tasks"),
+    (lambda: br.servajean_bayes_refits(tasks=[]), "tasks"),
+    (lambda: br.servajean_bayes_refits(draws=0), "draws"),
+    (lambda: br.servajean_bayes_refits(seed=None), "seed"),
+    (lambda: br.maskori_group_bayes(soas=[10.0]), "SOA"),
+    (lambda: br.maskori_group_bayes(soas=33.3), "soas"),
+    (lambda: br.maskori_group_bayes(soas=[True]), "SOA"),
+    (lambda: br.maskori_group_bayes(chains=0), "chains"),
+    (lambda: br.maskori_group_bayes(tune=-1), "tune"),
+    (lambda: br.maskori_posterior_check(10.0), "SOA"),
+    (lambda: br.maskori_posterior_check([66.7]), "SOA"),
+    (lambda: br.maskori_posterior_check(66.7, level=1.5), "level"),
+    (lambda: br.maskori_posterior_check(66.7, seed=-1), "seed"),
+])
+def test_bad_input_is_refused(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()
+
+
+# --- the shipped rows are what the functions give (NUTS: slow) ----------------------------------
+
+@pytest.mark.slow
+def test_one_soa_refitted_equals_the_shipped_rows():
+    """SOA 33.3 ms refitted with the shipped settings: every posterior mean within 4 Monte
+    Carlo SEs of the shipped one (sigma's within 4 of its own), the same diagnostics' verdicts."""
+    shipped = br.maskori_group_bayes_table()
+    shipped = shipped[shipped.soa_ms == 33.3].reset_index(drop=True)
+    s = shipped.iloc[0]
+    new = br.maskori_group_bayes([33.3], seed=2023, chains=int(s.chains), draws=int(s.draws),
+                                 target_accept=float(s.target_accept))
+    assert list(new.quantity) == list(shipped.quantity)
+    assert list(new.participant) == list(shipped.participant)
+    tol = 4 * np.hypot(new.mcse, shipped.mcse)
+    assert np.all(np.abs(new["mean"] - shipped["mean"]) <= tol)
+    assert new.d.to_numpy() == pytest.approx(shipped.d.to_numpy(), rel=1e-5)
+    assert (new.r_hat < 1.01).all() and (new.divergences == 0).all()
+
+
+@pytest.mark.slow
+def test_one_task_refitted_equals_the_shipped_rows():
+    shipped = br.servajean_bayes_table()
+    shipped = shipped[shipped.task == "C"].reset_index(drop=True)
+    new = br.servajean_bayes_refits(2026, tasks=["C"])
+    tol = 4 * np.hypot(new.m_ratio_mcse, shipped.m_ratio_mcse)
+    assert np.all(np.abs(new.m_ratio_mean - shipped.m_ratio_mean) <= tol)
+    assert (new.r_hat < 1.01).all() and (new.divergences == 0).all()
