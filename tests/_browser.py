@@ -196,9 +196,11 @@ async () => {
 
 # --- in the page ---------------------------------------------------------------------------------
 
-# The state of explorer i: what the reader sees and what the script recorded.
+# The state of explorer i: what the reader sees and what the script recorded. The explorer's
+# JSON (``spec``: every frame's traces and captions, megabytes on some pages) is a static
+# <script> element: it is read once per explorer (withSpec) and reused by :func:`_state`.
 STATE_JS = r"""
-(i) => {
+([i, withSpec]) => {
   const root = document.querySelectorAll('div.metabits-explorer')[i];
   const panels = Array.from(root.querySelectorAll('.mbx-panel'));
   const controls = Array.from(root.querySelectorAll('[data-control]'));
@@ -207,7 +209,7 @@ STATE_JS = r"""
     ready: root.dataset.ready || null,
     frame: root.dataset.frame === undefined ? null : Number(root.dataset.frame),
     caption: root.querySelector('.mbx-caption').textContent,
-    spec: JSON.parse(root.querySelector('script.mbx-data').textContent),
+    spec: withSpec ? JSON.parse(root.querySelector('script.mbx-data').textContent) : null,
     controls: controls.map((el) => ({
       kind: el.tagName.toLowerCase() === 'select' ? 'select' : el.type,
       value: Number(el.value), max: el.tagName.toLowerCase() === 'select'
@@ -267,6 +269,18 @@ READY_JS = r"""
 """
 
 
+def _state(page, i: int, specs: dict | None = None) -> dict:
+    """The state of explorer ``i`` (STATE_JS), its ``spec`` read from the page once per page
+    (``specs``: explorer index -> spec, filled on first use; the element never changes)."""
+    specs = {} if specs is None else specs
+    state = page.evaluate(STATE_JS, [i, i not in specs])
+    if i in specs:
+        state["spec"] = specs[i]
+    else:
+        specs[i] = state["spec"]
+    return state
+
+
 def _set(page, i: int, k: int, to: int, state: dict) -> dict:
     """Put control k of explorer i at position ``to``; the explorer's state afterwards."""
     if state["controls"][k]["kind"] == "select":
@@ -279,7 +293,7 @@ def _set(page, i: int, k: int, to: int, state: dict) -> dict:
     except Exception:  # noqa: BLE001 - reported by _move_problems as "data-frame stayed"
         pass
     page.evaluate(SETTLE_JS)
-    return page.evaluate(STATE_JS, i)
+    return _state(page, i, _specs(page))
 
 
 def _move(page, i: int, k: int, state: dict) -> dict:
@@ -303,9 +317,16 @@ def _axe(page):
     return page.evaluate(AXE_RUN_JS)
 
 
+def _specs(page) -> dict:
+    """The explorers' specs read so far on this page (kept with the page object)."""
+    if not hasattr(page, "_metabits_specs"):
+        page._metabits_specs = {}
+    return page._metabits_specs
+
+
 def _explorer_states(page) -> list[dict]:
     n = page.locator("div.metabits-explorer").count()
-    return [page.evaluate(STATE_JS, i) for i in range(n)]
+    return [_state(page, i, _specs(page)) for i in range(n)]
 
 
 def visit_page(context, url: str, base: str, redirects: bool = False,
@@ -365,7 +386,7 @@ def visit_page(context, url: str, base: str, redirects: bool = False,
         out[NARROW] = page.evaluate(PAGE_REPORT_JS, NARROW)
         if explorer:
             explore["narrow"]["states"] = _explorer_states(page)
-            explore["narrow"]["moves"] = [_move(page, i, 0, page.evaluate(STATE_JS, i))
+            explore["narrow"]["moves"] = [_move(page, i, 0, _state(page, i, _specs(page)))
                                           for i in range(len(explore["narrow"]["states"]))]
             out["explore"] = explore
     finally:
