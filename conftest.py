@@ -123,6 +123,7 @@ def _save_executed(config, path: Path) -> None:
     tmp.replace(target)
 
 
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: without it, unused
 def pytest_xdist_make_scheduler(config, log):
     """pytest-xdist's scheduling in whole units: a notebook's cells (nbval runs them in order in
     one kernel), a test module's tests, and the modules that need the built site together, in
