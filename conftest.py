@@ -9,15 +9,31 @@ them a second time; any notebook nbval did not run (or that failed) is executed 
 
 Set ``METABITS_SITE=/path/to/_build/html`` to test an existing site without building.
 ``pytest.ini`` lists ``book`` before ``tests`` so that nbval runs before the build.
+
+In parallel (pytest-xdist, ``-n``; ``scripts/run-tests.sh`` uses two workers) the chain holds
+across processes: each notebook runs whole in one worker (:func:`pytest_xdist_make_scheduler`
+hands out a notebook's cells, and a test module's tests, as one unit, notebooks first), the
+worker writes the notebook it executed to the session's shared temporary folder when its last
+cell has run, and the build waits until every notebook collected in the session is there. The
+tests that need the built site (test_book_build, test_browser, test_explore_browser) form one
+unit, so the build and the browser's visit of the site happen once, in one worker, while the
+other workers run the unit tests; any other test that asks for the build waits for that one
+(a lock in the shared folder) instead of building again.
 """
 
 from __future__ import annotations
 
 import copy
+import fcntl
+import hashlib
+import json
 import os
 import subprocess
 import sys
-from dataclasses import dataclass
+import time
+from collections import Counter
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import pytest
@@ -26,6 +42,14 @@ ROOT = Path(__file__).resolve().parent
 
 #: notebook path -> {"nb": nbval's parsed notebook, "seconds": float, "failed": bool, "cells": int}
 _EXECUTED: dict[Path, dict] = {}
+#: notebook path -> how many of its cells this session collected / has finished (this process)
+_COLLECTED: Counter = Counter()
+_FINISHED: Counter = Counter()
+#: the test modules that need the built site: one unit of work for pytest-xdist
+SITE_MODULES = ("tests/test_book_build.py", "tests/test_browser.py",
+                "tests/test_explore_browser.py")
+#: how long the build waits for notebooks that other workers are still executing (seconds)
+NOTEBOOK_WAIT = float(os.environ.get("METABITS_NOTEBOOK_WAIT", "1800"))
 
 
 def _ends_with_semicolon(source: str) -> bool:
@@ -56,12 +80,86 @@ def pytest_collection_modifyitems(items):
             slow = getattr(sys.modules.get(module), "_SLOW_DOCTESTS", ())
             if item.dtest.name.rsplit(".", 1)[-1] in slow:
                 item.add_marker(pytest.mark.slow)
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        # An xdist worker: the notebooks first, then the built site's unit (it waits for the
+        # notebooks; started early, the build and the browser overlap the unit tests), then the
+        # rest as collected. Every worker collects the same order, which the scheduler follows.
+        def rank(item):
+            if type(item).__name__ == "IPyNbCell":
+                return 0
+            return 1 if item.nodeid.split("::", 1)[0] in SITE_MODULES else 2
+
+        items[:] = sorted(items, key=rank)
+
+
+def pytest_collection_finish(session):
+    """Count the cells of each notebook this session runs (after ``-k``/``-m`` deselection)."""
+    _COLLECTED.clear()
+    _COLLECTED.update(Path(str(item.parent.fspath)).resolve() for item in session.items
+                      if type(item).__name__ == "IPyNbCell")
+
+
+def _shared_dir(config) -> Path:
+    """The session's temporary folder that every xdist worker sees (the worker's own one's
+    parent under xdist), for the executed notebooks and the book build."""
+    base = config._tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent
+    return base
+
+
+def _notebook_file(config, path: Path) -> Path:
+    folder = _shared_dir(config) / "executed-notebooks"
+    folder.mkdir(exist_ok=True)
+    return folder / (hashlib.sha1(str(path).encode()).hexdigest()[:16] + ".json")
+
+
+def _save_executed(config, path: Path) -> None:
+    """Write what nbval did with one notebook (all its collected cells have run) for the build."""
+    import nbformat
+
+    entry = _EXECUTED.get(path)
+    record = {"path": str(path), "failed": True, "seconds": 0.0, "cells": 0, "nb": None}
+    if entry is not None:
+        record.update(failed=entry["failed"], seconds=entry["seconds"], cells=entry["cells"],
+                      nb=nbformat.writes(entry["nb"]))
+    target = _notebook_file(config, path)
+    tmp = target.with_suffix(".tmp")
+    tmp.write_text(json.dumps(record), encoding="utf-8")
+    tmp.replace(target)
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: without it, unused
+def pytest_xdist_make_scheduler(config, log):
+    """pytest-xdist's scheduling in whole units: a notebook's cells (nbval runs them in order in
+    one kernel), a test module's tests, and the modules that need the built site together, in
+    the order the workers collected them (:func:`pytest_collection_modifyitems`)."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class BookScheduling(LoadScopeScheduling):
+        def __init__(self, config, log=None):
+            super().__init__(config, log)
+            config.option.loadscopereorder = False  # keep the order given below
+
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return "built-site" if module in SITE_MODULES else module
+
+    return BookScheduling(config, log)
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     outcome = yield
-    if not _is_nbval_cell(item) or call.when != "call":
+    if not _is_nbval_cell(item):
+        return
+    if call.when == "teardown":
+        path = Path(str(item.parent.fspath)).resolve()
+        _FINISHED[path] += 1
+        if _FINISHED[path] == _COLLECTED[path]:
+            _save_executed(item.config, path)
+        return
+    if call.when != "call":
         return
     report = outcome.get_result()
     path = Path(str(item.parent.fspath)).resolve()
@@ -77,14 +175,37 @@ def pytest_runtest_makereport(item, call):
         entry["failed"] = True
 
 
-def _fill_cache(cache_dir: Path) -> list[Path]:
+def _executed_notebooks(config) -> dict[Path, dict]:
+    """What nbval did with every notebook of this session, from every worker: waits (up to
+    ``METABITS_NOTEBOOK_WAIT`` seconds) for notebooks that another xdist worker still runs."""
+    import nbformat
+
+    wanted = {path: _notebook_file(config, path) for path in _COLLECTED}
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        deadline = time.monotonic() + NOTEBOOK_WAIT
+        while (any(not f.is_file() for f in wanted.values())
+               and time.monotonic() < deadline):
+            time.sleep(0.5)
+    executed = {}
+    for path, file in wanted.items():
+        if not file.is_file():
+            continue  # not run (or not finished in time): the build executes it
+        record = json.loads(file.read_text(encoding="utf-8"))
+        if record["nb"] is not None:
+            executed[path] = {"nb": nbformat.reads(record["nb"], as_version=4),
+                              "seconds": record["seconds"], "failed": record["failed"],
+                              "cells": record["cells"]}
+    return executed
+
+
+def _fill_cache(cache_dir: Path, executed: dict[Path, dict]) -> list[Path]:
     """Put every notebook nbval executed without failure into a new jupyter-cache."""
     from jupyter_cache import get_cache
     from jupyter_cache.base import CacheBundleIn
 
     cache = get_cache(str(cache_dir))
     done = []
-    for path, entry in _EXECUTED.items():
+    for path, entry in executed.items():
         code_cells = sum(c.cell_type == "code" for c in entry["nb"].cells)
         if entry["failed"] or entry["cells"] != code_cells:
             continue
@@ -106,23 +227,52 @@ class BookBuild:
     cached: list  # notebooks whose outputs came from this session's nbval run
 
 
+@contextmanager
+def _locked(path: Path):
+    """An exclusive lock on ``path`` across the session's processes (xdist workers)."""
+    with open(path, "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 @pytest.fixture(scope="session")
-def book_build(tmp_path_factory) -> BookBuild:
-    """Build the book once per session with ``-W --keep-going`` (see the module docstring)."""
+def book_build(request) -> BookBuild:
+    """Build the book once per session with ``-W --keep-going`` (see the module docstring).
+
+    Under xdist the first worker that needs it builds it; another one waits and reads the result.
+    """
+    shared = _shared_dir(request.config)
+    with _locked(shared / "book-build.lock"):
+        result = shared / "book-build.json"
+        if result.is_file():
+            done = json.loads(result.read_text(encoding="utf-8"))
+            return BookBuild(done["returncode"], done["log"], Path(done["html"]),
+                             [Path(p) for p in done["cached"]])
+        build = _build_book(request.config, shared / "book")
+        result.write_text(json.dumps({**asdict(build), "html": str(build.html),
+                                      "cached": [str(p) for p in build.cached]}),
+                          encoding="utf-8")
+        return build
+
+
+def _build_book(config, out: Path) -> BookBuild:
     import yaml
 
-    out = tmp_path_factory.mktemp("book")
-    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    out.mkdir()
+    config_yml = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
     cache_dir = out / "jupyter_cache"
-    cached = _fill_cache(cache_dir) if _EXECUTED else []
-    config.setdefault("execute", {})
-    config["execute"]["execute_notebooks"] = "cache"
-    config["execute"]["cache"] = str(cache_dir)
-    local = config.get("sphinx", {}).get("local_extensions") or {}
+    cached = _fill_cache(cache_dir, _executed_notebooks(config)) if _COLLECTED else []
+    config_yml.setdefault("execute", {})
+    config_yml["execute"]["execute_notebooks"] = "cache"
+    config_yml["execute"]["cache"] = str(cache_dir)
+    local = config_yml.get("sphinx", {}).get("local_extensions") or {}
     for name, folder in local.items():  # relative to the config file, which now lives in out/
         local[name] = str((ROOT / folder).resolve())
     config_file = out / "_config.yml"
-    config_file.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
+    config_file.write_text(yaml.safe_dump(config_yml, allow_unicode=True), encoding="utf-8")
     jb = Path(sys.executable).with_name("jupyter-book")
     proc = subprocess.run([str(jb), "build", str(ROOT), "--config", str(config_file),
                            "--path-output", str(out), "-W", "--keep-going"],

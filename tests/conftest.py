@@ -2,8 +2,9 @@
 
 Fixtures used by more than one test module: the MaskOri data (``trials``, ``tables``; for
 test_datasets, test_bayes_recoding and test_measure_bootstrap) and the built site served on
-127.0.0.1 with a headless Chromium (``site_url``, ``browser``; for test_browser and
-test_explore_browser, whose other helpers are in _browser.py).
+127.0.0.1 with a headless Chromium (``site_url``, ``browser``) and every page of it visited once
+(``site_visits``), for test_browser and test_explore_browser, whose other helpers are in
+_browser.py.
 
 Paper numbers are asserted with :func:`assert_paper`: the value we compute must round to the
 number the paper prints, i.e. lie within half a unit of its last printed digit (the stated
@@ -18,7 +19,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from _browser import CHROMIUM, CHROMIUM_ARGS, _QuietHandler, _unavailable
+from _browser import CHROMIUM, CHROMIUM_ARGS, _QuietHandler, _unavailable, visit_site
 from hypothesis import HealthCheck, settings
 
 # Hypothesis profiles decide how many examples every property test draws (no test sets its own
@@ -67,7 +68,7 @@ def tables():
 
 # --- the built site in a browser -----------------------------------------------------------------
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def site_url(built_site):
     root = Path(built_site)
     assert (root / "index.html").is_file(), f"no built site at {root}"
@@ -83,7 +84,7 @@ def site_url(built_site):
         server.server_close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
     try:
         from playwright.sync_api import sync_playwright
@@ -98,3 +99,10 @@ def browser():
             _unavailable(f"Chromium at {CHROMIUM} does not start under Playwright: {error}")
         yield chromium
         chromium.close()
+
+
+@pytest.fixture(scope="session")
+def site_visits(browser, site_url, built_site):
+    """Every page of the built site loaded once and measured at 1280 and 400 px, its explorers'
+    controls moved (``_browser.visit_site``): what test_browser and test_explore_browser check."""
+    return visit_site(browser, site_url, Path(built_site))

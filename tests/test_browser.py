@@ -25,8 +25,9 @@ test below checks one thing on every page and lists every page that fails it:
 - at 400 px the visible ☰ and "Contents" buttons open their drawers, and the ☰ drawer links every
   chapter of ``_toc.yml``.
 
-Each page is loaded once, in one browser for the whole module, measured at 1280 px, then the
-window is narrowed to 400 px and measured again (about 30 s for 20 pages on two cores).
+Each page is loaded once, in a fresh browser context, measured at 1280 px, then the window is
+narrowed to 400 px and measured again; the one visit (``_browser.visit_site``, the session fixture
+``site_visits`` of conftest.py) also records what tests/test_explore_browser.py checks.
 
 Chromium and Playwright come from ``.ci/run`` (``apt-get install chromium``) and
 ``tests/requirements.txt``. Without them these tests fail under CI (``CI`` set) and are skipped
@@ -37,104 +38,26 @@ elsewhere. ``METABITS_SITE=_build/html`` tests an existing build (see conftest.p
 from __future__ import annotations
 
 import functools
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from _browser import (HEIGHT, NARROW, PAGE_REPORT_JS, TIMEOUT_MS, WAIT_FOR_MATHJAX_JS, WIDE,
-                      _fmt, _unavailable)
+from _browser import AXE, HEIGHT, NARROW, TIMEOUT_MS, WIDE, _fmt, _unavailable
 
 pytestmark = [pytest.mark.browser, pytest.mark.build]
 
 # --- what each page shows ------------------------------------------------------------------------
 
-AXE = Path(sys.prefix) / "share" / "axe-core-4.14.1" / "axe.min.js"
-# axe-core (scripts/fetch_npm.py puts the npm package, checked by its checksum, into the venv),
-# run on the whole page at 1280 px: the serious and critical violations, one entry per rule with
-# the CSS selectors of its nodes.
-AXE_RUN_JS = """
-async () => {
-  const result = await axe.run(document, {resultTypes: ['violations']});
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({id: v.id, impact: v.impact, help: v.help,
-                  nodes: v.nodes.map((n) => n.target.join(' ') + ' ' + n.html.slice(0, 150))}));
-}
-"""
-
-
-def _axe(page):
-    if not AXE.is_file():
-        return None
-    page.add_script_tag(path=str(AXE))
-    return page.evaluate(AXE_RUN_JS)
-
-
-def _visit(context, url, base, redirects=False):
-    """Load ``url`` at 1280 px, then narrow the window to 400 px: ``{width: what the page shows}``.
-
-    Each page is loaded once and measured at both widths (the theme's narrow layout is CSS media
-    queries, and MathJax 3 does not break lines, so resizing shows what a phone shows); that keeps
-    the whole site's check within a minute on two cores.
-    """
-    page = context.new_page()
-    errors, failed = [], []
-    page.on("console", lambda msg: errors.append(f"console.{msg.type}: {msg.text}")
-            if msg.type == "error" else None)
-    page.on("pageerror", lambda exc: errors.append(f"uncaught: {exc}"))
-    page.on("requestfailed", lambda req: failed.append(
-        f"{req.url} ({req.failure})") if req.url.startswith(base) else None)
-    page.on("response", lambda resp: failed.append(f"{resp.url} (HTTP {resp.status})")
-            if resp.status >= 400 else None)
-    reports = {}
-    try:
-        page.goto(url, wait_until="load", timeout=TIMEOUT_MS)
-        if redirects:  # index.html sends the reader on: check the page it lands on
-            page.wait_for_url(lambda now: now.split("#")[0] != url, timeout=TIMEOUT_MS)
-            page.wait_for_load_state("load", timeout=TIMEOUT_MS)
-        page.evaluate(WAIT_FOR_MATHJAX_JS)
-        reports[WIDE] = page.evaluate(PAGE_REPORT_JS, None)
-        reports[WIDE]["axe"] = _axe(page)
-        page.set_viewport_size({"width": NARROW, "height": HEIGHT})
-        reports[NARROW] = page.evaluate(PAGE_REPORT_JS, NARROW)
-    finally:
-        page.close()
-    for report in reports.values():
-        report.update(errors=errors, failed=failed)
-    return reports
-
-
 @pytest.fixture(scope="module")
-def visits(browser, site_url, built_site):
-    """Every HTML page of the site at 1280 px and at 400 px: ``{path: {width: report}}``."""
-    root = Path(built_site)
-    pages = sorted(p.relative_to(root).as_posix() for p in root.rglob("*.html")
-                   if not p.relative_to(root).parts[0].startswith(("_static", "_sources")))
-    assert pages, f"no HTML pages in {root}"
-    external: dict[str, set] = {}
-    current = {"page": None}
-
-    def route(route_, request):
-        if urlsplit(request.url).hostname == "127.0.0.1":
-            route_.continue_()
-        else:  # the site must work offline: nothing may leave this machine
-            external.setdefault(current["page"], set()).add(request.url)
-            route_.abort("blockedbyclient")
-
-    context = browser.new_context(viewport={"width": WIDE, "height": HEIGHT},
-                                  service_workers="block")
-    context.route("**/*", route)
-    results = {}
-    try:
-        for path in pages:
-            current["page"] = path
-            redirects = 'http-equiv="refresh"' in (root / path).read_text(
-                encoding="utf-8", errors="replace").lower()
-            results[path] = _visit(context, site_url + path, site_url, redirects)
-    finally:
-        context.close()
-    return {"pages": results, "external": external, "root": root, "base": site_url}
+def visits(site_visits):
+    """Every HTML page of the site at 1280 px and at 400 px: ``{"pages": {path: {width: report,
+    "errors", "failed"}}, "external", "root", "base"}`` (the session fixture of conftest.py,
+    shared with tests/test_explore_browser.py)."""
+    for seen in site_visits["pages"].values():
+        for width in (WIDE, NARROW):
+            seen[width].update(errors=seen["errors"], failed=seen["failed"])
+    return site_visits
 
 
 def _problems(visits, key, width=WIDE):

@@ -2,10 +2,11 @@
 
 Serves the built site on 127.0.0.1 and drives headless Chromium through every page that shows an
 explorer (a ``<div class="metabits-explorer">``, written by :func:`metabits.explore.static_html`),
-with every request outside 127.0.0.1 blocked, the same way as tests/test_browser.py (this module
-reuses the ``site_url`` and ``browser`` fixtures of conftest.py and the page-report script of
-_browser.py). Each page is loaded once, in a fresh browser context (so that its requests are not
-served from another page's cache), and checked for:
+with every request outside 127.0.0.1 blocked. The pages are visited once for this module and
+tests/test_browser.py together (the session fixture ``site_visits`` of conftest.py, which runs
+``_browser.visit_site``): each page is loaded once, in a fresh browser context (so that its
+requests are not served from another page's cache); on a page with an explorer the visit also
+moves every control, at 1280 px and at 400 px. This module checks the explorer pages for:
 
 - no console error or uncaught script error, no failed request;
 - ``plotly.min.js`` requested exactly once, from the site's own ``_static``;
@@ -29,139 +30,27 @@ as tests/test_browser.py explains; ``METABITS_SITE`` tests an existing build.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import numpy as np
 import pytest
-from _browser import HEIGHT, NARROW, PAGE_REPORT_JS, TIMEOUT_MS, WAIT_FOR_MATHJAX_JS, WIDE, _fmt
+from _browser import EXPLORER_DIV, NARROW, WIDE, _fmt, site_pages
 
 pytestmark = [pytest.mark.browser, pytest.mark.build]
 
-#: the explorer element written by metabits.explore.static_html (a start tag, not the text
-#: ``class="metabits-explorer"`` that the API page shows in a code example)
-EXPLORER_DIV = re.compile(r'<div class="metabits-explorer"')
 PLOTLY_SCRIPT = re.compile(r'<script[^>]*src="[^"]*_static/plotly\.min\.js"')
 MAX_PAGE_BYTES = 3_000_000
-
-
-def _pages(root: Path) -> list[str]:
-    return sorted(p.relative_to(root).as_posix() for p in root.rglob("*.html")
-                  if not p.relative_to(root).parts[0].startswith(("_static", "_sources")))
 
 
 @pytest.fixture(scope="module")
 def explorer_pages(built_site) -> list[str]:
     root = Path(built_site)
-    pages = [p for p in _pages(root)
+    pages = [p for p in site_pages(root)
              if EXPLORER_DIV.search((root / p).read_text(encoding="utf-8", errors="replace"))]
     if not pages:
         pytest.fail(f"no page of {root} shows an explorer (<div class=\"metabits-explorer\">)")
     return pages
-
-
-# --- in the page ---------------------------------------------------------------------------------
-
-# The state of explorer i: what the reader sees and what the script recorded.
-STATE_JS = r"""
-(i) => {
-  const root = document.querySelectorAll('div.metabits-explorer')[i];
-  const panels = Array.from(root.querySelectorAll('.mbx-panel'));
-  const controls = Array.from(root.querySelectorAll('[data-control]'));
-  return {
-    id: root.id,
-    ready: root.dataset.ready || null,
-    frame: root.dataset.frame === undefined ? null : Number(root.dataset.frame),
-    caption: root.querySelector('.mbx-caption').textContent,
-    spec: JSON.parse(root.querySelector('script.mbx-data').textContent),
-    controls: controls.map((el) => ({
-      kind: el.tagName.toLowerCase() === 'select' ? 'select' : el.type,
-      value: Number(el.value), max: el.tagName.toLowerCase() === 'select'
-        ? el.options.length - 1 : Number(el.max),
-      shown: el.tagName.toLowerCase() === 'select'
-        ? el.options[el.selectedIndex].textContent
-        : (root.querySelector(`output[data-for="${el.dataset.control}"]`) || {}).textContent,
-    })),
-    svgs: panels.map((p) => p.querySelectorAll('.main-svg').length),
-    // what plotly drew in the plotting area: path shapes (lines, bars, bands) and marker places
-    drawn: panels.map((p) => Array.from(p.querySelectorAll('.main-svg .cartesianlayer path'))
-      .map((el) => (el.getAttribute('d') || '') + '@' + (el.getAttribute('transform') || ''))
-      .join('|')),
-    panelWidths: panels.map((p) => Math.round(p.getBoundingClientRect().width)),
-    svgRights: panels.map((p) => {
-      const svg = p.querySelector('.main-svg');
-      return svg ? Math.round(svg.getBoundingClientRect().right) : null;
-    }),
-    windowWidth: document.documentElement.clientWidth,
-    // each legend swatch: its panel, the trace it stands for and the colour it shows
-    swatches: Array.from(root.querySelectorAll('.mbx-legend [data-trace]')).map((el) => {
-      const css = getComputedStyle(el);
-      return {panel: Number(el.closest('.mbx-legend').dataset.panel), trace: el.dataset.trace,
-              color: el.classList.contains('mbx-key-line') ? css.borderTopColor
-                : css.backgroundColor};
-    }),
-  };
-}
-"""
-
-# Move control k of explorer i to position `to`: a range input is set and told ('input'); a menu
-# gets another option chosen by Playwright (select_option), which fires input and change.
-SET_RANGE_JS = r"""
-([i, k, to]) => {
-  const root = document.querySelectorAll('div.metabits-explorer')[i];
-  const el = root.querySelectorAll('[data-control]')[k];
-  el.value = String(to);
-  el.dispatchEvent(new Event('input', {bubbles: true}));
-}
-"""
-
-FRAME_CHANGED_JS = r"""
-([i, old]) => {
-  const root = document.querySelectorAll('div.metabits-explorer')[i];
-  return root.dataset.frame !== undefined && Number(root.dataset.frame) !== old;
-}
-"""
-
-SETTLE_JS = """
-async () => { await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))); }
-"""
-
-READY_JS = r"""
-() => Array.from(document.querySelectorAll('div.metabits-explorer')).every((root) =>
-  root.dataset.frame !== undefined &&
-  Array.from(root.querySelectorAll('.mbx-panel')).every((p) => p.querySelector('.main-svg')))
-"""
-
-
-def _set(page, i: int, k: int, to: int, state: dict) -> dict:
-    """Put control k of explorer i at position ``to``; the explorer's state afterwards."""
-    if state["controls"][k]["kind"] == "select":
-        page.locator("div.metabits-explorer").nth(i).locator("[data-control]").nth(k) \
-            .select_option(index=to)
-    else:
-        page.evaluate(SET_RANGE_JS, [i, k, to])
-    try:
-        page.wait_for_function(FRAME_CHANGED_JS, arg=[i, state["frame"]], timeout=5_000)
-    except Exception:  # noqa: BLE001 - reported by _move_problems as "data-frame stayed"
-        pass
-    page.evaluate(SETTLE_JS)
-    return page.evaluate(STATE_JS, i)
-
-
-def _move(page, i: int, k: int, state: dict) -> dict:
-    """Move control k of explorer i from the default setting to its far end (or to 0), then back.
-
-    Every control is moved from the default setting (not from where the previous control left
-    the others), where the book's explorers show something to change: from some settings a
-    control rightly changes nothing (the skew of a distribution with one outcome).
-    """
-    c = state["controls"][k]
-    to = c["max"] if c["value"] != c["max"] else 0
-    after = _set(page, i, k, to, state)
-    back = _set(page, i, k, c["value"], after)
-    return {"control": k, "to": to, "before": state, "after": after, "back": back}
 
 
 def _move_problems(move: dict, same_drawing_back: bool = True) -> list[str]:
@@ -242,71 +131,23 @@ def _same_drawing(a: str, b: str, px: float = 0.5) -> bool:
     return x.shape == y.shape and bool(np.all(np.abs(x - y) <= px))
 
 
-def _visit(context, url: str, base: str) -> dict:
-    page = context.new_page()
-    errors, failed, plotly = [], [], []
-    page.on("console", lambda msg: errors.append(f"console.{msg.type}: {msg.text}")
-            if msg.type == "error" else None)
-    page.on("pageerror", lambda exc: errors.append(f"uncaught: {exc}"))
-    page.on("requestfailed", lambda req: failed.append(f"{req.url} ({req.failure})")
-            if req.url.startswith(base) else None)
-    page.on("response", lambda resp: failed.append(f"{resp.url} (HTTP {resp.status})")
-            if resp.status >= 400 else None)
-    page.on("request", lambda req: plotly.append(req.url)
-            if "plotly" in urlsplit(req.url).path.rsplit("/", 1)[-1] else None)
-    out = {"errors": errors, "failed": failed, "plotly": plotly, "moves": {}, "narrow": {}}
-    try:
-        page.goto(url, wait_until="load", timeout=TIMEOUT_MS)
-        page.evaluate(WAIT_FOR_MATHJAX_JS)
-        try:
-            page.wait_for_function(READY_JS, timeout=TIMEOUT_MS)
-        except Exception:  # noqa: BLE001 - reported by the panel test
-            pass
-        page.evaluate(SETTLE_JS)
-        n = page.locator("div.metabits-explorer").count()
-        out["initial"] = [page.evaluate(STATE_JS, i) for i in range(n)]
-        out["report"] = page.evaluate(PAGE_REPORT_JS, None)
-        for i in range(n):
-            state = out["initial"][i]
-            moves = []
-            for k in range(len(state["controls"])):
-                move = _move(page, i, k, state)
-                moves.append(move)
-                state = move["back"]
-            out["moves"][i] = moves
-        page.set_viewport_size({"width": NARROW, "height": HEIGHT})
-        page.evaluate(SETTLE_JS)
-        page.wait_for_timeout(300)  # plotly's responsive resize runs on the window's resize event
-        out["narrow"]["report"] = page.evaluate(PAGE_REPORT_JS, NARROW)
-        out["narrow"]["states"] = [page.evaluate(STATE_JS, i) for i in range(n)]
-        out["narrow"]["moves"] = [_move(page, i, 0, page.evaluate(STATE_JS, i))
-                                  for i in range(n)]
-    finally:
-        page.close()
-    return out
-
-
 @pytest.fixture(scope="module")
-def visits(browser, site_url, explorer_pages):  # fixtures from conftest.py
-    """Every explorer page, each in a fresh context: ``{path: what _visit saw}``."""
-    external: dict[str, set] = {}
+def visits(site_visits, explorer_pages):  # site_visits: conftest.py
+    """Every explorer page as the shared visit saw it: ``{path: {"errors", "failed", "plotly",
+    "report" (1280 px), "initial", "moves", "narrow": {"report", "states", "moves"}}}``."""
+    assert sorted(site_visits["explorer_pages"]) == sorted(explorer_pages)
     results = {}
     for path in explorer_pages:
-        def route(route_, request, path=path):
-            if urlsplit(request.url).hostname == "127.0.0.1":
-                route_.continue_()
-            else:  # the site must work offline
-                external.setdefault(path, set()).add(request.url)
-                route_.abort("blockedbyclient")
-
-        context = browser.new_context(viewport={"width": WIDE, "height": HEIGHT},
-                                      service_workers="block")
-        context.route("**/*", route)
-        try:
-            results[path] = _visit(context, site_url + path, site_url)
-        finally:
-            context.close()
-    return {"pages": results, "external": external, "base": site_url}
+        seen = site_visits["pages"][path]
+        explore = seen.get("explore", {})
+        results[path] = {"errors": seen["errors"], "failed": seen["failed"],
+                         "plotly": seen["plotly"], "report": seen.get(WIDE),
+                         "initial": explore.get("initial", []), "moves": explore.get("moves", {}),
+                         "narrow": {"report": seen.get(NARROW),
+                                    "states": explore.get("narrow", {}).get("states", []),
+                                    "moves": explore.get("narrow", {}).get("moves", [])}}
+    external = {p: urls for p, urls in site_visits["external"].items() if p in explorer_pages}
+    return {"pages": results, "external": external, "base": site_visits["base"]}
 
 
 def _collect(visits, check) -> dict:
@@ -445,7 +286,7 @@ def test_only_pages_with_an_explorer_load_plotly(built_site):
     """plotly.min.js is 4.8 MB: a page without an explorer must not ask for it."""
     root = Path(built_site)
     wasted = []
-    for path in _pages(root):
+    for path in site_pages(root):
         text = (root / path).read_text(encoding="utf-8", errors="replace")
         if PLOTLY_SCRIPT.search(text) and not EXPLORER_DIV.search(text):
             wasted.append(path)
