@@ -32,10 +32,12 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import numpy as np
 import pytest
-from _browser import EXPLORER_DIV, NARROW, WIDE, _fmt, site_pages
+from _browser import (EXPLORER_DIV, HEIGHT, NARROW, READY_JS, SETTLE_JS, TIMEOUT_MS, WIDE, _fmt,
+                      site_pages)
 
 pytestmark = [pytest.mark.browser, pytest.mark.build]
 
@@ -341,7 +343,7 @@ def test_point_labels_do_not_overlap_at_400_and_1280_px(browser, site_url, built
     Every explorer page with labelled points (plotly's ``markers+text``), at both widths, at the
     default frame and with every control at its far end."""
     root = Path(built_site)
-    pages = [p for p in _pages(root) if '"markers+text"' in (root / p).read_text(
+    pages = [p for p in site_pages(root) if '"markers+text"' in (root / p).read_text(
         encoding="utf-8", errors="replace")]
     assert pages, "no explorer with labelled points (the deployment matrix has them)"
     problems, measured = {}, 0
