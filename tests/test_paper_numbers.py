@@ -128,3 +128,7 @@ def test_table1_bayes_summary_is_what_hmeta_d_gives():
         assert abs(row["m_ratio"] - ship["m_ratio"]) <= tol, row
         assert abs(row["meta_d"] - ship["meta_d"]) <= 2 * tol, row
         assert row["draws"] == ship["draws"]
+        # the diagnostics the chapter prints: both fits converge by the same verdicts
+        assert ship["r_hat"] < 1.01 and row["r_hat"] < 1.01, row
+        assert ship["divergences"] == 0 and row["divergences"] == 0, row
+        assert ship["ess_bulk"] > 400 and row["ess_bulk"] > 400, row

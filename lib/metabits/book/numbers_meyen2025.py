@@ -66,13 +66,16 @@ def table1_bayes_rows() -> list[dict]:
         fit = _table1_bayes(_statconfr_pad() if pad == "statconfr" else pad, estimate)
         rows.append({"option": option, "meta_d": float(fit.meta_d.mean()),
                      "m_ratio": float(fit.m_ratio.mean()),
-                     "m_ratio_mcse": float(fit.mcse("m_ratio")), "draws": int(fit.m_ratio.size)})
+                     "m_ratio_mcse": float(fit.mcse("m_ratio")), "draws": int(fit.m_ratio.size),
+                     "r_hat": float(fit.r_hat), "ess_bulk": float(fit.ess_bulk),
+                     "divergences": int(fit.divergences)})
     return rows
 
 
 @lru_cache(maxsize=None)
 def table1_bayes() -> dict:
-    """The shipped summary of :func:`table1_bayes_rows`: option -> its posterior means.
+    """The shipped summary of :func:`table1_bayes_rows`: option -> its posterior means and the
+    fit's diagnostics (R-hat, bulk ESS and divergences of the whole fit).
 
     Examples
     --------
@@ -85,7 +88,9 @@ def table1_bayes() -> dict:
     with files("metabits").joinpath("data", TABLE1_BAYES).open(encoding="utf-8") as f:
         rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
     return {r["option"]: {"meta_d": float(r["meta_d"]), "m_ratio": float(r["m_ratio"]),
-                          "m_ratio_mcse": float(r["m_ratio_mcse"]), "draws": int(r["draws"])}
+                          "m_ratio_mcse": float(r["m_ratio_mcse"]), "draws": int(r["draws"]),
+                          "r_hat": float(r["r_hat"]), "ess_bulk": float(r["ess_bulk"]),
+                          "divergences": int(r["divergences"])}
             for r in rows}
 
 
