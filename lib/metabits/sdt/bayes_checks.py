@@ -32,6 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.special import ndtr
 
+from .._formulas import sdt_rates
 from .._results import Result
 from .._validate import as_int, as_probability, as_rng, as_scalar
 
@@ -263,7 +264,8 @@ def _predict(fit, params, rng, level, kind):
     if fit.estimate_dprime:
         trials = observed_totals.sum(-1)  # (n, 2): S1 and S2 trials
         d1, c1 = params["d"], params["c"]
-        p_s2 = np.stack([ndtr(-d1 / 2 - c1), ndtr(d1 / 2 - c1)], axis=-1)  # (S, n, 2)
+        hit_rate, fa_rate = sdt_rates(d1, c1)
+        p_s2 = np.stack([fa_rate, hit_rate], axis=-1)  # P("S2" | S1), P("S2" | S2): (S, n, 2)
         s2 = rng.binomial(np.broadcast_to(trials, p_s2.shape).astype(np.int64), p_s2)
         totals = np.stack([trials - s2, s2], axis=-1)  # (S, n, 2, 2)
     else:
