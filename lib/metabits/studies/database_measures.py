@@ -39,6 +39,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._moved import forwarding
 from .._results import Result
 from .._validate import (as_choice, as_float_array, as_int_array, as_nonnegative, as_size,
                          scalar_or_array)
@@ -52,13 +53,7 @@ __all__ = ["DatabaseMeasures", "METACOGNITION", "NAMES", "database_bootstrap",
 _MOVED = frozenset({"BIN_SIZES", "Criteria", "SHIPPED_CRITERIA", "criteria_frame",
                     "group_correlations", "paired_cohens_d", "rahnev_criteria",
                     "shipped_criteria", "split_half", "write_criteria"})
-
-
-def __getattr__(name):
-    if name in _MOVED:
-        from . import database_criteria
-        return getattr(database_criteria, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = forwarding(__name__, __package__, dict.fromkeys(_MOVED, ".database_criteria"))
 
 #: Everything :func:`database_measures` returns, in its order.
 NAMES = ("acc", "d_prime", "meta_d", "m_ratio", "m_diff", "auroc2", "gamma", "phi", "meta_I",
