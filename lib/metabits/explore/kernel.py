@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._validate import as_instance
-from .labels import label_places
+from .labels import _label_places
 from .model import Control, Explorer, Trace, View, _check_trace
 from .web import static_html
 
@@ -86,7 +86,7 @@ def to_matplotlib(explorer: Explorer, view: View | None = None):
     n = len(explorer.panels)
     fig = Figure(figsize=(6.4, 3.3 * n), layout="constrained")
     axes = fig.subplots(n, 1, squeeze=False)[:, 0]
-    places = label_places(view.traces, explorer.panels)   # as on the website
+    places = _label_places(view.traces, explorer.panels)   # as on the website
     for t in view.traces:
         _check_trace(t, n)
         ax = axes[t.panel]

@@ -1,6 +1,6 @@
 """Where the text labels of an explorer's points go, the same on the website and in a kernel.
 
-:func:`label_places` gives each labelled ``"points"`` trace of a view its labels' positions
+``_label_places`` gives each labelled ``"points"`` trace of a view its labels' positions
 (plotly ``textposition`` strings such as ``"middle right"``), chosen panel by panel so that no
 two labels overlap, no label covers a marker and none runs off the plot at any of the plot sizes
 of :data:`LABEL_PLOT_SIZES`. The website (:mod:`metabits.explore.web`) hands the positions to
@@ -16,7 +16,7 @@ import numpy as np
 if TYPE_CHECKING:
     from .model import Panel
 
-__all__ = ["LABEL_PLOT_SIZES", "label_places"]
+__all__ = ["LABEL_PLOT_SIZES"]
 
 #: Plot areas (width, height in px) a panel's labels must fit without overlapping: the website's
 #: panel in a 400 px window, a middle one and a 1280 px window (measured in Chromium: 296 × 227
@@ -146,7 +146,7 @@ def _label_positions(traces, panel: Panel) -> dict:
 
 
 
-def label_places(traces, panels) -> dict:
+def _label_places(traces, panels) -> dict:
     """The positions of every point label of a view, placed panel by panel.
 
     Parameters
@@ -166,7 +166,7 @@ def label_places(traces, panels) -> dict:
     --------
     >>> from metabits.explore.model import Panel, Trace
     >>> t = Trace("agents", [0.6, 0.9], [0.5, 0.5], kind="points", text=["A", "B"])
-    >>> label_places([t], [Panel("", "", "", xrange=(0.5, 1), yrange=(0, 1))])[id(t)]
+    >>> _label_places([t], [Panel("", "", "", xrange=(0.5, 1), yrange=(0, 1))])[id(t)]
     ['middle right', 'middle left']
     """
     places = {}

@@ -20,7 +20,7 @@ import numpy as np
 
 from .._validate import as_instance
 from ..palette import WEB_AXIS, WEB_GRID
-from .labels import label_places
+from .labels import _label_places
 from .model import Explorer, Panel, View, frames
 
 __all__ = ["DIGITS", "EXPLORER_JS", "plotly_figures", "plotly_js_path", "static_html"]
@@ -45,7 +45,7 @@ def _numbers(a):
 def _plotly_traces(traces, panels) -> list:
     """Plotly trace dicts, one list per panel (``panels``: the explorer's)."""
     out = [[] for _ in range(len(panels))]
-    places = label_places(traces, panels)
+    places = _label_places(traces, panels)
     for t in traces:
         color = _css(t.color)
         common = {"name": t.name, "legendgroup": t.name}
