@@ -77,11 +77,25 @@ def test_a_table_with_an_empty_row_gives_nan(mixed):
     (np.ones((2, 2, 22)), [2], r"one K per table"),
     (np.ones((2, 2, 22)), [2, 12], r"from 2 to 11"),
     (np.ones((2, 2, 22)), [1, 2], r"from 2 to 11"),
-    (-np.ones((2, 2, 22)), [2, 2], r"counts >= 0"),
+    (-np.ones((2, 2, 22)), [2, 2], r"tables must be non-negative"),
 ])
 def test_bad_input(tables, levels, message):
     with pytest.raises(ValueError, match=message):
         database_measures(tables, np.array(levels))
+
+
+@pytest.mark.parametrize("pad", [0, -1, np.nan, np.inf, "abc"])
+def test_a_pad_that_is_not_positive_is_refused_where_it_enters(mixed, pad):
+    t, K = mixed
+    for f in (database_measures, database_bootstrap):
+        with pytest.raises(ValueError, match=r"^pad must be"):
+            f(np.zeros_like(t), K, pad=pad)   # refused even where no table is fitted
+
+
+def test_counts_that_are_not_whole_are_refused_naming_tables(mixed):
+    t, K = mixed
+    with pytest.raises(ValueError, match=r"tables must be whole numbers"):
+        database_bootstrap(t + 0.5, K, n_boot=20)
 
 
 def test_bootstrap_equals_the_library_for_one_k(mixed):

@@ -344,7 +344,7 @@ BOOK_AGENTS = {"Alpha": (0.72, 0.81), "Beta": (0.72, 0.18), "fluent but unaware"
 
 def _label_boxes(e, view, width, height):
     """The labels' and markers' boxes (px) of panel 0 at a plot size, as the placement sees them."""
-    from metabits.explore.model import _MARKER_R_PX, _label_box, _label_positions
+    from metabits.explore.labels import _MARKER_R_PX, _label_box, _label_positions
 
     (x0, x1), (y0, y1) = e.panels[0].xrange, e.panels[0].yrange
     traces = [t for t in view.traces if t.panel == 0]
@@ -369,7 +369,7 @@ def test_deployment_labels_do_not_overlap_at_any_panel_width(agents):
     """At every plot size of LABEL_PLOT_SIZES (400 px to wide windows; the browser test measures
     the drawn labels), no label overlaps another, covers another agent's marker or leaves the
     plot, at every setting of the thresholds."""
-    from metabits.explore.model import LABEL_PLOT_SIZES
+    from metabits.explore.labels import LABEL_PLOT_SIZES
 
     e = explore.deployment_explorer(agents)
     for setting in explore.grid(e):

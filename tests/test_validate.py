@@ -4,8 +4,8 @@ whole counts, column names to group by)."""
 import numpy as np
 import pytest
 
-from metabits._validate import (as_column_names, as_pad, as_same_length, as_undefined,
-                                as_whole_counts)
+from metabits._validate import (as_column_names, as_file_to_write, as_pad, as_same_length,
+                                as_undefined, as_whole_counts)
 
 
 def test_pad_default_and_rules():
@@ -60,3 +60,13 @@ def test_column_names_in_both_loaders():
     for loader in (count_tables, confidence_database_tables):  # the one check, in both
         with pytest.raises(ValueError, match="by must be a column name or a sequence"):
             loader(trials, by=5)
+
+
+def test_file_to_write(tmp_path):
+    assert as_file_to_write(tmp_path / "a.csv", "path") == tmp_path / "a.csv"
+    with pytest.raises(ValueError, match="path must name a file in an existing folder"):
+        as_file_to_write(tmp_path, "path")                      # a folder
+    with pytest.raises(ValueError, match="target must name a file in an existing folder"):
+        as_file_to_write(tmp_path / "no" / "a.csv", "target")   # no such folder
+    with pytest.raises(ValueError, match="path must be a file path"):
+        as_file_to_write(3)

@@ -9,18 +9,15 @@ book's own figure style and figure files are :mod:`metabits.book.style`; the nam
 
 from __future__ import annotations
 
+from ._moved import forwarding
 from .palette import ACCENT, NOISE_STYLE, NORMALISER, REGION_COLOR
 
 __all__ = ["ACCENT", "NOISE_STYLE", "NORMALISER", "REGION_COLOR", "SIX_PANELS",
            "plot_six_measures"]
 
-
-def __getattr__(name):  # the book's style, formerly here: metabits.book.style
-    if name in ("save_figure", "use_book_style"):
-        from .book import style
-
-        return getattr(style, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# the book's style, formerly here: metabits.book.style
+__getattr__ = forwarding(__name__, __package__, dict.fromkeys(("save_figure", "use_book_style"),
+                                                              ".book.style"))
 
 
 # --- Figures 6 and 7: six Type 2 measures against accuracy ----------------------------------------

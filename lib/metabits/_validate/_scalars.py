@@ -363,6 +363,15 @@ def as_folder(path, name: str = "folder"):
     return folder
 
 
+def as_file_to_write(path, name: str = "path"):
+    """A path (:func:`as_path`) that names a file in an existing folder (not a folder), as a
+    :class:`pathlib.Path`: checked before a writer computes anything."""
+    path = as_path(path, name)
+    if path.is_dir() or not path.parent.is_dir():
+        raise ValueError(f"{name} must name a file in an existing folder; got {str(path)!r}")
+    return path
+
+
 def as_instance(obj, cls, name: str, what: str = ""):
     """An object of class ``cls`` (e.g. a result the library built), nothing else."""
     if not isinstance(obj, cls):
@@ -381,7 +390,7 @@ def as_column_names(by, name: str = "by") -> tuple:
     return tuple(names)
 
 
-__all__ += ["as_column_names", "as_folder", "as_instance", "as_path"]
+__all__ += ["as_column_names", "as_file_to_write", "as_folder", "as_instance", "as_path"]
 
 
 # --- checks for the explorers (metabits.explore) and the Monte Carlo studies ---------------------

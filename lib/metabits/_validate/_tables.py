@@ -24,17 +24,17 @@ def as_counts(x, name: str) -> np.ndarray:
     return arr
 
 
-def as_whole_counts(counts: np.ndarray, what: str) -> np.ndarray:
+def as_whole_counts(counts: np.ndarray, what: str, name: str = "counts") -> np.ndarray:
     """Checked counts (from :func:`as_counts` or :func:`as_count_table`) as int64, refusing
     non-whole counts and rows (last axis) of more than 2**62 trials: what resampling needs.
 
-    ``what`` names the caller (e.g. "bias reduction") in the message.
+    ``what`` names the caller (e.g. "bias reduction") in the message, ``name`` the argument.
     """
     counts = np.asarray(counts, dtype=float)
     if np.any(counts != np.round(counts)):
-        raise ValueError(f"{what} resamples trials: counts must be whole numbers")
+        raise ValueError(f"{what} resamples trials: {name} must be whole numbers")
     if np.any(counts.sum(axis=-1) > 2.0 ** 62):
-        raise ValueError(f"{what} resamples trials: a row of counts holds more than 2**62 of "
+        raise ValueError(f"{what} resamples trials: a row of {name} holds more than 2**62 of "
                          "them")
     return counts.astype(np.int64)
 

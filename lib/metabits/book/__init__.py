@@ -22,14 +22,10 @@ explorers.
 
 from __future__ import annotations
 
-import importlib
+from .._moved import forwarding
 
 __all__ = ["glue", "save_figure", "use_book_style"]
 
-_HOME = {"glue": "notebook", "save_figure": "style", "use_book_style": "style"}
-
-
-def __getattr__(name):  # PEP 562: the helpers' modules are imported on first use
-    if name in _HOME:
-        return getattr(importlib.import_module(f".{_HOME[name]}", __name__), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# PEP 562: the helpers' modules are imported on first use
+__getattr__ = forwarding(__name__, __package__, {"glue": ".notebook", "save_figure": ".style",
+                                                 "use_book_style": ".style"})

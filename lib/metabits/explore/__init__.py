@@ -25,6 +25,8 @@ The package, one module per job:
 
 * :mod:`~metabits.explore.model` — :class:`Explorer`, :class:`Control`, :class:`Panel`,
   :class:`Trace`, :class:`View`, :func:`control`, :func:`grid`, :func:`frames`;
+* :mod:`~metabits.explore.labels` — where the points' text labels go (``_label_places``),
+  the same for both renderers;
 * :mod:`~metabits.explore.web` — the website: :func:`static_html`, :func:`plotly_figures`,
   :data:`EXPLORER_JS` (the package data file ``explorer.js``), :func:`plotly_js_path`;
 * :mod:`~metabits.explore.kernel` — the live explorer: :func:`live`, :func:`to_matplotlib`,

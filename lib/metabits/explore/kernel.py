@@ -14,7 +14,8 @@ from __future__ import annotations
 import numpy as np
 
 from .._validate import as_instance
-from .model import Control, Explorer, Trace, View, _check_trace, _label_positions
+from .labels import _label_places
+from .model import Control, Explorer, Trace, View, _check_trace
 from .web import static_html
 
 __all__ = ["ExplorerDisplay", "live", "show", "to_matplotlib"]
@@ -85,10 +86,7 @@ def to_matplotlib(explorer: Explorer, view: View | None = None):
     n = len(explorer.panels)
     fig = Figure(figsize=(6.4, 3.3 * n), layout="constrained")
     axes = fig.subplots(n, 1, squeeze=False)[:, 0]
-    places = {}   # id of a labelled trace: its labels' positions (as on the website)
-    for p, panel in enumerate(explorer.panels):
-        mine = [t for t in view.traces if t.panel == p]
-        places.update({id(mine[i]): pos for i, pos in _label_positions(mine, panel).items()})
+    places = _label_places(view.traces, explorer.panels)   # as on the website
     for t in view.traces:
         _check_trace(t, n)
         ax = axes[t.panel]

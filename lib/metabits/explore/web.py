@@ -20,7 +20,8 @@ import numpy as np
 
 from .._validate import as_instance
 from ..palette import WEB_AXIS, WEB_GRID
-from .model import Explorer, Panel, View, _label_positions, frames
+from .labels import _label_places
+from .model import Explorer, Panel, View, frames
 
 __all__ = ["DIGITS", "EXPLORER_JS", "plotly_figures", "plotly_js_path", "static_html"]
 
@@ -44,10 +45,7 @@ def _numbers(a):
 def _plotly_traces(traces, panels) -> list:
     """Plotly trace dicts, one list per panel (``panels``: the explorer's)."""
     out = [[] for _ in range(len(panels))]
-    places = {}   # id of a labelled trace: its labels' positions, placed panel by panel
-    for p, panel in enumerate(panels):
-        mine = [t for t in traces if t.panel == p]
-        places.update({id(mine[i]): pos for i, pos in _label_positions(mine, panel).items()})
+    places = _label_places(traces, panels)
     for t in traces:
         color = _css(t.color)
         common = {"name": t.name, "legendgroup": t.name}

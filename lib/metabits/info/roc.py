@@ -27,6 +27,11 @@ def _acc(acc) -> float:
                        why_high="at acc = 1 there are no errors to rate")
 
 
+def _curve_args(kind, acc, n) -> tuple:
+    """The checked noise case, accuracy and number of thresholds of a noise classifier's curve."""
+    return as_noise_kind(kind), _acc(acc), as_size(n, "n", least=2)
+
+
 def roc_bounds_type1(fpr, acc):
     """Bounds on the pseudo Type 1 ROC curve of a classifier with accuracy ``acc`` (Proposition 4).
 
@@ -160,9 +165,7 @@ def roc_curve_type1(kind: str, acc, n: int = 201):
     >>> fpr.round(3).tolist(), tpr.round(3).tolist()
     ([0.0, 0.0, 0.6, 1.0], [0.0, 0.4, 1.0, 1.0])
     """
-    kind = as_noise_kind(kind)
-    acc = _acc(acc)
-    n = as_size(n, "n", least=2)
+    kind, acc, n = _curve_args(kind, acc, n)
     if kind == "normal":
         d = dprime(acc)
         x = np.linspace(-(d / 2 + 5), d / 2 + 5, n)[::-1]  # threshold on the observation
@@ -213,9 +216,7 @@ def roc_curve_type2(kind: str, acc, n: int = 201):
     >>> fpr2.tolist(), tpr2.round(3).tolist()
     ([0.0, 0.0, 1.0], [0.0, 0.571, 1.0])
     """
-    kind = as_noise_kind(kind)
-    acc = _acc(acc)
-    n = as_size(n, "n", least=2)
+    kind, acc, n = _curve_args(kind, acc, n)
     if kind == "normal":
         d = dprime(acc)
         a = np.linspace(d / 2 + 5, 0, n)

@@ -37,9 +37,9 @@ import numpy as np
 
 from .._formulas import LN2, entropy_bits, mutual_info_bits
 from .._results import Bounds, Result
-from .._validate import (as_categories, as_choice, as_contingency_table, as_count_table, as_float_array, as_int,
-                        as_probability, as_rng, as_same_length, as_scalar, as_size, as_whole_counts,
-                        scalar_or_array)
+from .._validate import (as_categories, as_choice, as_contingency_table, as_count_table,
+                        as_float_array, as_int, as_probability, as_rng, as_same_length, as_scalar,
+                        as_size, as_undefined, as_whole_counts, scalar_or_array)
 
 __all__ = ["CI_METHODS", "ESTIMATORS", "LOW_ENTROPY_BITS", "LowOutcomeEntropyWarning",
            "OSKREstimate", "contingency_table", "correctness_table", "oskr", "oskr_from_table"]
@@ -294,7 +294,7 @@ def oskr_from_table(counts, *, estimator: str = "plugin",
     """
     counts = as_contingency_table(counts)
     as_choice(estimator, ESTIMATORS[:2], "estimator for a table")
-    as_choice(undefined, ("raise", "nan"), "value of undefined")
+    undefined = as_undefined(undefined)
     h_t, mi, n = _entropies(counts)
     if estimator == "miller-madow":
         mi = mi - _miller_madow(counts, n)

@@ -53,6 +53,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .._moved import forwarding
 from .._validate import MAX_SIZE, as_column_names, as_float_array, as_path, as_size
 
 __all__ = ["MAX_LEVELS", "MISSING_MARKERS", "confidence_database_citation",
@@ -64,13 +65,7 @@ __all__ = ["MAX_LEVELS", "MISSING_MARKERS", "confidence_database_citation",
 _MOVED = frozenset({"DIFFICULTY", "SESSIONS", "SHIPPED_MAX_LEVELS", "SHIPPED_ARRAYS",
                     "SHIPPED_SETS", "ConfidenceDatabase", "build_confidence_database", "confidence_database",
                     "write_confidence_database"})
-
-
-def __getattr__(name):
-    if name in _MOVED:
-        from . import database_copy
-        return getattr(database_copy, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = forwarding(__name__, __package__, dict.fromkeys(_MOVED, ".database_copy"))
 
 #: Most confidence levels a discrete scale may have; more is treated as continuous confidence.
 MAX_LEVELS = 20

@@ -414,11 +414,9 @@ def write_criteria(db, path) -> None:
     A ``path`` that is a folder or lies in no existing folder is refused (ValueError) before
     anything is computed.
     """
-    from .._validate import as_path
+    from .._validate import as_file_to_write
 
-    path = as_path(path, "path")
-    if path.is_dir() or not path.parent.is_dir():
-        raise ValueError(f"path must name a file in an existing folder; got {str(path)!r}")
+    path = as_file_to_write(path, "path")
     frame = criteria_frame(rahnev_criteria(db))
     with open(path, "w", encoding="utf-8", newline="") as f:
         f.write("# Rahnev's (2025) criteria on the shipped Confidence Database copy, from "

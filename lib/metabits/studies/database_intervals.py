@@ -168,11 +168,9 @@ def write_intervals(db, path, n_boot: int = SHIPPED_BOOT, seed: int = SHIPPED_SE
     """
     import time
 
-    from .._validate import as_path
+    from .._validate import as_file_to_write
 
-    path = as_path(path, "path")
-    if path.is_dir() or not path.parent.is_dir():
-        raise ValueError(f"path must name a file in an existing folder; got {str(path)!r}")
+    path = as_file_to_write(path, "path")
     t0 = time.perf_counter()
     r = people_intervals(db, n_boot=n_boot, seed=seed)
     seconds = time.perf_counter() - t0

@@ -39,8 +39,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._moved import forwarding
 from .._results import Result
-from .._validate import (as_choice, as_float_array, as_int_array, as_nonnegative, as_size,
+from .._validate import (as_choice, as_counts, as_int_array, as_pad, as_size, as_whole_counts,
                          scalar_or_array)
 
 __all__ = ["DatabaseMeasures", "METACOGNITION", "NAMES", "database_bootstrap",
@@ -52,13 +53,7 @@ __all__ = ["DatabaseMeasures", "METACOGNITION", "NAMES", "database_bootstrap",
 _MOVED = frozenset({"BIN_SIZES", "Criteria", "SHIPPED_CRITERIA", "criteria_frame",
                     "group_correlations", "paired_cohens_d", "rahnev_criteria",
                     "shipped_criteria", "split_half", "write_criteria"})
-
-
-def __getattr__(name):
-    if name in _MOVED:
-        from . import database_criteria
-        return getattr(database_criteria, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = forwarding(__name__, __package__, dict.fromkeys(_MOVED, ".database_criteria"))
 
 #: Everything :func:`database_measures` returns, in its order.
 NAMES = ("acc", "d_prime", "meta_d", "m_ratio", "m_diff", "auroc2", "gamma", "phi", "meta_I",
@@ -70,9 +65,7 @@ METACOGNITION = ("auroc2", "gamma", "phi", "meta_d", "m_ratio", "m_diff", "meta_
 
 def _checked(tables, n_levels):
     """Tables (P, ..., 2, M) as floats and K (P,) broadcast to the leading axes."""
-    t = as_float_array(tables, "tables")
-    if np.any(t < 0):
-        raise ValueError("tables must hold finite counts >= 0")
+    t = as_counts(tables, "tables")
     if t.ndim < 3 or t.shape[-2] != 2 or t.shape[0] == 0:
         raise ValueError(f"tables must have shape (P, ..., 2, M) with P >= 1; got {t.shape}")
     K = as_int_array(n_levels, "n_levels", least=np.iinfo(np.int64).min)
@@ -85,6 +78,21 @@ def _checked(tables, n_levels):
     lead = t.shape[:-2]
     Kb = np.broadcast_to(K.reshape((-1,) + (1,) * (len(lead) - 1)), lead).ravel()
     return t.reshape((-1,) + t.shape[-2:]), Kb, lead
+
+
+def _by_k(flat: np.ndarray, K: np.ndarray, pad):
+    """Per K, the indices of the tables (n, 2, M) of that K without an empty row, and the pad
+    of their fits (``pad`` checked by :func:`_pad`; ``None``: 1/(2K))."""
+    ok = (flat.sum(-1) > 0).all(-1)
+    for k in np.unique(K):
+        idx = np.flatnonzero((K == k) & ok)
+        if idx.size:
+            yield int(k), idx, as_pad(pad, k)
+
+
+def _pad(pad):
+    """``pad`` checked once for every K (None stays None: 1/(2K) for each K)."""
+    return None if pad is None else as_pad(pad, 1, positive=True)
 
 
 def _extra(t: np.ndarray, K: int, pad: float) -> np.ndarray:
@@ -171,7 +179,7 @@ def database_measures(tables, n_levels, pad=None) -> DatabaseMeasures:
     ------
     ValueError
         For tables of the wrong shape (or none), negative or non-finite counts, K outside
-        2 … M/2, or a negative or non-finite ``pad``.
+        2 … M/2, or a ``pad`` that is not one finite number > 0.
 
     Examples
     --------
@@ -186,17 +194,12 @@ def database_measures(tables, n_levels, pad=None) -> DatabaseMeasures:
     from .measure_bootstrap import all_measures
 
     flat, K, lead = _checked(tables, n_levels)
-    pad = None if pad is None else as_nonnegative(pad, "pad")
+    pad = _pad(pad)
     out = np.full((len(flat), len(NAMES)), np.nan)
-    ok = (flat.sum(-1) > 0).all(-1)
-    for k in np.unique(K):
-        idx = np.flatnonzero((K == k) & ok)
-        if not idx.size:
-            continue
+    for k, idx, p in _by_k(flat, K, pad):
         t = flat[idx][..., : 2 * k]
-        p = 1.0 / (2 * k) if pad is None else float(pad)
         out[idx, :12] = all_measures(t, pad=p).estimate
-        out[idx, 12:] = _extra(t, int(k), p)
+        out[idx, 12:] = _extra(t, k, p)
     return DatabaseMeasures(names=NAMES, estimate=out.reshape(lead + (len(NAMES),)))
 
 
@@ -248,9 +251,8 @@ def database_bootstrap(tables, n_levels, n_boot: int = 200, level: float = 0.95,
     flat, K, lead = _checked(tables, n_levels)
     level = float(as_probability(as_scalar(level, "level"), "level", low_open=True,
                                  high_open=True))
-    if np.any(flat != np.round(flat)):
-        raise ValueError("tables must hold counts that are whole numbers to be resampled")
-    pad = None if pad is None else as_nonnegative(pad, "pad")
+    as_whole_counts(flat, "the bootstrap", "tables")
+    pad = _pad(pad)
     B = as_size(n_boot, "n_boot", least=2)
     chunk = as_size(chunk, "chunk", least=1)
     gen = as_rng(rng)
@@ -258,16 +260,13 @@ def database_bootstrap(tables, n_levels, n_boot: int = 200, level: float = 0.95,
     est = np.full((len(flat), len(names)), np.nan)
     lower, upper, se = (np.full_like(est, np.nan) for _ in range(3))
     where = [NAMES.index(k) for k in PLUGIN] + list(range(len(NAMES), len(names)))
-    ok = (flat.sum(-1) > 0).all(-1)
-    for k in np.unique(K):
-        idx = np.flatnonzero((K == k) & ok)
-        p = 1.0 / (2 * k) if pad is None else float(pad)
+    for k, idx, p in _by_k(flat, K, pad):
         for s in range(0, idx.size, chunk):
             part = idx[s:s + chunk]
             b = bootstrap_measures(flat[part][..., : 2 * k], n_boot=B, level=level, pad=p,
                                    rng=gen)
             est[np.ix_(part, where)] = b.estimate
-            est[part, len(PLUGIN):len(NAMES)] = _extra(flat[part][..., : 2 * k], int(k), p)
+            est[part, len(PLUGIN):len(NAMES)] = _extra(flat[part][..., : 2 * k], k, p)
             lower[np.ix_(part, where)] = b.lower
             upper[np.ix_(part, where)] = b.upper
             se[np.ix_(part, where)] = b.se
