@@ -128,14 +128,12 @@ def replace_sources(root: Path = ROOT, edition: str = "instructor") -> tuple[lis
 
 
 def page_note(doc: str, url: str) -> str:
-    """The line put under a converted page's own note.
+    """The sentence added to a converted page's own note (no file path: it would not wrap).
 
     >>> print(page_note("book/intro", "URL"))  # doctest: +NORMALIZE_WHITESPACE
-    *On Binder this file is the page's plain-Markdown version
-    (`launch/instructor/book/intro.md`); its MyST source is [on GitHub](URL).*
+    *On Binder it replaces the page's MyST source, which is [on GitHub](URL).*
     """
-    return (f"*On Binder this file is the page's plain-Markdown version "
-            f"(`{LAUNCH}/{PAGE_EDITION}/{doc}.md`); its MyST source is [on GitHub]({url}).*")
+    return f"*On Binder it replaces the page's MyST source, which is [on GitHub]({url}).*"
 
 
 def replace_pages(root: Path = ROOT) -> tuple[list, list]:

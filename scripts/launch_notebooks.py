@@ -85,8 +85,12 @@ _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]{}<>$|#])")
 #: they are marked, and :func:`make_launch_notebooks.differences` does not compare them
 WALL_TIME = re.compile(r"_seconds$")
 WALL_TIME_TITLE = "wall time on the machine that built the book"
-#: the title of the other build-dependent text: when a notebook was executed (the status page)
+#: the titles of the other build-dependent text of the status page's execution table: when
+#: and how the build executed a notebook ("force", or "cache" in the test suite's build)
 BUILD_TIME_TITLE = "when the book was built"
+BUILD_METHOD_TITLE = "how the book's build executed it"
+#: every title that marks text :func:`make_launch_notebooks.same` does not compare
+VARYING_TITLES = (WALL_TIME_TITLE, BUILD_TIME_TITLE, BUILD_METHOD_TITLE)
 
 
 class ConversionError(ValueError):
@@ -232,9 +236,9 @@ def docutils_markdown(node, macros: dict, link: Callable[[str], str | None]) -> 
     --------
     >>> from docutils import nodes
     >>> p = nodes.paragraph("", "", nodes.Text("Bits of "), nodes.literal("", "a*b"),
-    ...                     nodes.Text(", "), nodes.math("", r"\\acc"), nodes.Text(" [1]."))
-    >>> docutils_markdown(p, {"acc": r"\\mathrm{acc}"}, lambda name: None)
-    'Bits of `a*b`, ${\\mathrm{acc}}$ \\\\[1\\\\].'
+    ...                     nodes.Text(", "), nodes.math("", "x^2"), nodes.Text(" [1]."))
+    >>> print(docutils_markdown(p, {}, lambda name: None))
+    Bits of `a*b`, $x^2$ \\[1\\].
     """
     from docutils import nodes  # pinned: requirements.txt (Sphinx's)
 
@@ -602,7 +606,7 @@ class Converter:
 
         try:
             shown = Tags(sorted(self.book.tags)).eval_condition(arg)
-        except ValueError as e:
+        except Exception as e:  # Sphinx parses the expression with jinja2
             raise ConversionError(f"{self.docname}: cannot read {{only}} {arg}: {e}") from e
         if options:
             raise ConversionError(f"{self.docname}: {{only}} takes no options")
@@ -619,7 +623,8 @@ class Converter:
         """MyST-NB's table of executed notebooks; the build-dependent times are marked."""
         if not self.book.executions:
             raise ConversionError(f"{self.docname}: the build has no execution data")
-        titles = {"mtime": BUILD_TIME_TITLE, "runtime": WALL_TIME_TITLE}
+        titles = {"mtime": BUILD_TIME_TITLE, "method": BUILD_METHOD_TITLE,
+                  "runtime": WALL_TIME_TITLE}
         columns = list(self.book.executions[0][1])
         header = ["Document"] + [EXEC_HEADERS.get(c, c) for c in columns]
         lines = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
@@ -696,15 +701,19 @@ class Converter:
         module = self.api_object(name)
         level = "#" * min(self.heading_level + 1, 6)
         url = self.page_url(module.docname, module.anchor)
-        text = f"{level} [`{name}`]({url})"
+        # not a code span: JupyterLab shows a link around code in black, like plain code
+        text = f"{level} [{escape_markdown(name)}]({url})"
         return f"{text}\n\n{module.summary}" if module.summary else text
 
     def api_item(self, obj: ApiObject) -> str:
         """One bullet: the name linked to its entry on the website, signature, summary."""
         short = obj.name.rpartition(".")[2]
         kind = "" if obj.objtype in ("function", "method") else f"{obj.objtype} "
-        line = (f"- {kind}[`{short}`]({self.page_url(obj.docname, obj.anchor)})"
-                + (f"`{obj.signature}`" if obj.signature else ""))
+        # the name a bold link (a link around code reads as plain code in JupyterLab), then
+        # the signature as code
+        line = (f"- {kind}[**{escape_markdown(short)}**]"
+                f"({self.page_url(obj.docname, obj.anchor)})"
+                + (_code_span(obj.signature) if obj.signature else ""))
         if obj.summary:
             line += " — " + obj.summary.replace("\n", " ")
         return line

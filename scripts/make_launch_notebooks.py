@@ -47,7 +47,7 @@ from pathlib import Path
 from metabits.book.checks import EXERCISES, checker_code
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from launch_notebooks import (BUILD_TIME_TITLE, EDITIONS, PAGE_EDITION,  # noqa: E402
+from launch_notebooks import (EDITIONS, PAGE_EDITION, VARYING_TITLES,  # noqa: E402
                               WALL_TIME_TITLE, ApiObject, Book, Reference, Target,
                               convert_notebook, convert_page, docutils_markdown)
 
@@ -275,8 +275,8 @@ def convert_all(build: Path, root: Path = ROOT) -> dict[str, str]:
     return out
 
 
-_WALL_TIME = re.compile(r'(<span title=\\?"(?:' + re.escape(WALL_TIME_TITLE) + "|"
-                        + re.escape(BUILD_TIME_TITLE) + r')\\?">)[^<]*(</span>)')
+_WALL_TIME = re.compile(r'(<span title=\\?"(?:' + "|".join(map(re.escape, VARYING_TITLES))
+                        + r')\\?">)[^<]*(</span>)')
 
 
 def same(a: str, b: str) -> bool:
