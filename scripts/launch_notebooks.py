@@ -259,7 +259,15 @@ def docutils_markdown(node, macros: dict, link: Callable[[str], str | None]) -> 
         if isinstance(n, nodes.reference) and n.get("refuri"):
             return f"[{inner}]({n['refuri']})"
         if n.tagname == "pending_xref":  # sphinx.addnodes.pending_xref, not yet resolved
-            url = link(n.get("reftarget", "")) if n.get("refdomain") == "py" else None
+            url = None
+            if n.get("refdomain") == "py":
+                # the name as written, then inside the module and class it was written in
+                target = n.get("reftarget", "").lstrip(".~")
+                module, cls = n.get("py:module"), n.get("py:class")
+                for name in (target, f"{module}.{target}" if module else None,
+                             f"{module}.{cls}.{target}" if module and cls else None):
+                    if name and (url := link(name)):
+                        break
             return f"[{inner}]({url})" if url else inner
         raise ConversionError(f"no conversion for the docutils node <{n.tagname}> in "
                               f"{n.astext()[:60]!r}")

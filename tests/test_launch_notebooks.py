@@ -308,6 +308,18 @@ def test_only_shows_what_the_published_website_shows():
         convert_md("```{only} html and (\nx\n```", book)
 
 
+def test_only_is_read_with_the_published_websites_tags():
+    # the publishing workflow builds the PDF first, so its website sets _ext/metabits_pdf's tag
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("metabits_pdf", ROOT / "_ext" / "metabits_pdf.py")
+    pdf = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(pdf)
+    assert {"html", pdf.TAG} <= mk.PUBLISHED_TAGS
+    intro = _page("book/intro")
+    assert f'<a href="{_site()}{pdf.SITE_NAME}">' in intro
+
+
 def test_autodoc_becomes_module_headings_and_linked_names():
     book = page_book()
     book.titles["book/library"] = "Library"
@@ -364,6 +376,11 @@ def test_docstring_paragraphs_as_markdown():
     assert ln.docutils_markdown(para, {}, links.get) == (
         "Use [`pkg.f()`](https://o.github.io/r/book/library.html#pkg.f) with *care* "
         "(x\\_1 \\< 2).")
+    # a name written inside its module, as autodoc's cross-references are
+    short = addnodes.pending_xref("", nodes.literal("", "f()"), refdomain="py", reftarget="f",
+                                  **{"py:module": "pkg"})
+    assert ln.docutils_markdown(nodes.paragraph("", "", short), {}, links.get) == (
+        "[`f()`](https://o.github.io/r/book/library.html#pkg.f)")
     with pytest.raises(ln.ConversionError, match="docutils node <footnote_reference>"):
         ln.docutils_markdown(nodes.paragraph("", "", nodes.footnote_reference("", "1")), {},
                              links.get)
