@@ -23,6 +23,17 @@ notebook's Markdown cells into plain (CommonMark + math) Markdown, using what th
   ``\\frac1{\\mathrm{acc}}``), leaving longer names alone (``\\infty`` is not ``\\info``);
 * the Colab install line -> installs the library from the release the launch buttons open.
 
+The book's Markdown pages (``book/intro.md`` ...) become plain Markdown files the same way
+(:func:`convert_page`), with their own directives rendered from what the build knows:
+
+* ``{only}`` -> its content when the published website shows it (:attr:`Book.tags`), else nothing;
+* ``{eval-rst}`` holding ``.. automodule::`` / ``.. autoclass::`` ... (the API page) -> for each
+  module a heading, the first paragraph of its docstring and a list of the public names the
+  website documents, each with its signature, a link to its entry on the website and the first
+  paragraph of its docstring (:attr:`Book.api`);
+* ``{bibliography}`` -> the formatted reference list (:attr:`Book.bibliography`);
+* ``{nb-exec-table}`` -> the table of executed notebooks (:attr:`Book.executions`).
+
 Code cells are copied unchanged (their ids too, so the output is deterministic); cells the
 website hides are collapsed. Any role or directive this module does not know is an error, so a
 new MyST feature in a chapter fails the tests instead of reaching students as raw text.
@@ -55,6 +66,12 @@ _INLINE = re.compile(r"(?P<role>\{(?P<name>[a-z][\w:-]*)\}`(?P<content>[^`]*)`)"
                      r"|(?P<code>(?P<ticks>`+)(?:.|\n)*?(?<!`)(?P=ticks)(?!`))")
 #: an explicit title in a reference role: ``text <target>``
 _TITLED = re.compile(r"^(?P<title>.*?)\s*<(?P<target>[^<>]+)>$", re.S)
+#: a link or image address in raw HTML
+_HTML_LINK = re.compile(r'(?P<attr>\b(?:href|src))="(?P<target>[^"]+)"')
+#: an ATX heading
+_HEADING = re.compile(r"^ {0,3}(#{1,6})\s")
+#: a reStructuredText directive line inside ``{eval-rst}``
+_RST_DIRECTIVE = re.compile(r"^\.\. (?P<name>[\w:-]+)::\s*(?P<arg>.*?)\s*$")
 #: Markdown images and links with a relative target
 _LINK = re.compile(r"(?P<bang>!?)\[(?P<text>[^\]]*)\]\((?P<target>[^)\s]+)(?P<rest>[^)]*)\)")
 #: where a checker cell follows an exercise: a marker left in the converted Markdown, split off
@@ -68,10 +85,42 @@ _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]{}<>$|#])")
 #: they are marked, and :func:`make_launch_notebooks.differences` does not compare them
 WALL_TIME = re.compile(r"_seconds$")
 WALL_TIME_TITLE = "wall time on the machine that built the book"
+#: the titles of the other build-dependent text of the status page's execution table: when
+#: and how the build executed a notebook ("force", or "cache" in the test suite's build)
+BUILD_TIME_TITLE = "when the book was built"
+BUILD_METHOD_TITLE = "how the book's build executed it"
+#: every title that marks text :func:`make_launch_notebooks.same` does not compare
+VARYING_TITLES = (WALL_TIME_TITLE, BUILD_TIME_TITLE, BUILD_METHOD_TITLE)
 
 
 class ConversionError(ValueError):
     """Something in a notebook this converter cannot turn into plain Markdown."""
+
+
+@dataclass(frozen=True)
+class ApiObject:
+    """One entry of the website's API page (a module, function, class, datum ...).
+
+    ``signature`` is the parameter list as the website shows it (``"(acc, L=2)"``, or ``""``);
+    ``summary`` the first paragraph of its docstring as the website renders it, in Markdown.
+    """
+
+    name: str
+    objtype: str
+    docname: str
+    anchor: str
+    signature: str = ""
+    summary: str = ""
+
+
+@dataclass(frozen=True)
+class Reference:
+    """One entry of a ``{bibliography}``: its label (``Meyen et al., 2025``), anchor and text."""
+
+    key: str
+    label: str
+    anchor: str
+    text: str
 
 
 @dataclass(frozen=True)
@@ -111,6 +160,16 @@ class Book:
         MathJax macro name (no backslash) -> its definition.
     checks : dict
         exercise label -> the code of the cell that checks its answers (student edition).
+    tags : frozenset
+        the Sphinx tags ``{only}`` is evaluated against (those of the published website).
+    api : dict
+        fully qualified name -> :class:`ApiObject`, every object the website documents, in the
+        order of its pages.
+    bibliography : dict
+        docname -> the :class:`Reference` list its ``{bibliography}`` shows, in its order.
+    executions : list
+        (docname, {column: text}) for each executed notebook, as MyST-NB's ``{nb-exec-table}``
+        shows it; the columns are ``mtime``, ``method``, ``runtime`` and ``succeeded``.
     """
 
     site: str
@@ -125,6 +184,10 @@ class Book:
     macros: dict = field(default_factory=dict)
     proof_title_format: str = " (%t)"
     checks: dict = field(default_factory=dict)
+    tags: frozenset = frozenset({"html"})
+    api: dict = field(default_factory=dict)
+    bibliography: dict = field(default_factory=dict)
+    executions: list = field(default_factory=list)
 
 
 # --------------------------------------------------------------------------------------------
@@ -163,6 +226,62 @@ def expand_macros(text: str, macros: dict) -> str:
     raise ConversionError("the macros' definitions refer to each other in a loop")
 
 
+def docutils_markdown(node, macros: dict, link: Callable[[str], str | None]) -> str:
+    """One docutils paragraph (a docstring's, as the website renders it) as inline Markdown.
+
+    ``link`` gives the website's address of a cross-referenced Python name (or None: text).
+    A node this function does not know is an error, as an unknown role is.
+
+    Examples
+    --------
+    >>> from docutils import nodes
+    >>> p = nodes.paragraph("", "", nodes.Text("Bits of "), nodes.literal("", "a*b"),
+    ...                     nodes.Text(", "), nodes.math("", "x^2"), nodes.Text(" [1]."))
+    >>> print(docutils_markdown(p, {}, lambda name: None))
+    Bits of `a*b`, $x^2$ \\[1\\].
+    """
+    from docutils import nodes  # pinned: requirements.txt (Sphinx's)
+
+    def walk(n) -> str:
+        if isinstance(n, nodes.Text):
+            return escape_markdown(n.astext())
+        if isinstance(n, nodes.literal):
+            return _code_span(n.astext())
+        if isinstance(n, nodes.math):
+            return "$" + expand_macros(n.astext(), macros) + "$"
+        inner = "".join(walk(c) for c in n.children)
+        if isinstance(n, (nodes.paragraph, nodes.inline)):
+            return inner
+        if isinstance(n, nodes.emphasis):
+            return f"*{inner}*"
+        if isinstance(n, nodes.strong):
+            return f"**{inner}**"
+        if isinstance(n, nodes.reference) and n.get("refuri"):
+            return f"[{inner}]({n['refuri']})"
+        if n.tagname == "pending_xref":  # sphinx.addnodes.pending_xref, not yet resolved
+            url = None
+            if n.get("refdomain") == "py":
+                # the name as written, then inside the module and class it was written in
+                target = n.get("reftarget", "").lstrip(".~")
+                module, cls = n.get("py:module"), n.get("py:class")
+                for name in (target, f"{module}.{target}" if module else None,
+                             f"{module}.{cls}.{target}" if module and cls else None):
+                    if name and (url := link(name)):
+                        break
+            return f"[{inner}]({url})" if url else inner
+        raise ConversionError(f"no conversion for the docutils node <{n.tagname}> in "
+                              f"{n.astext()[:60]!r}")
+
+    return " ".join(walk(node).split("\n"))
+
+
+def _code_span(text: str) -> str:
+    """``text`` as a Markdown code span, fenced by more backticks than it holds."""
+    ticks = "`" * (max((len(t) for t in re.findall("`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{ticks}{pad}{text}{pad}{ticks}"
+
+
 def _split_titled(content: str) -> tuple[str | None, str]:
     m = _TITLED.match(content.strip())
     if m:
@@ -187,6 +306,8 @@ class Converter:
             "cite:t": self.role_cite_t,
             "math": lambda c: f"${c}$",
         }
+        #: the level of the last Markdown heading seen (the API page's module headings go below)
+        self.heading_level = 1
 
     # ----- links
     def page_url(self, docname: str, anchor: str = "") -> str:
@@ -299,7 +420,18 @@ class Converter:
 
     def _plain(self, text: str) -> str:
         text = expand_macros(text, self.book.macros)
+        text = _HTML_LINK.sub(self._absolute_html_link, text)
         return _LINK.sub(self._absolute_link, text)
+
+    def _absolute_html_link(self, m: re.Match) -> str:
+        """A relative ``href``/``src`` in raw HTML: written for the website, so resolved there."""
+        target = m.group("target")
+        if re.match(r"^[a-z][\w+.-]*:|^#", target):
+            return m.group(0)
+        path = posixpath.normpath(posixpath.join(posixpath.dirname(self.docname), target))
+        if path.startswith("../"):
+            raise ConversionError(f"{self.docname}: {target!r} leaves the website")
+        return f'{m.group("attr")}="{self.book.site}{path}"'
 
     def _absolute_link(self, m: re.Match) -> str:
         target = m.group("target")
@@ -352,6 +484,8 @@ class Converter:
                 flush()  # a MyST comment
                 i += 1
                 continue
+            if heading := _HEADING.match(line):
+                self.heading_level = len(heading.group(1))
             para.append(line)
             i += 1
         flush()
@@ -367,6 +501,10 @@ class Converter:
             "figure": self.d_figure,
             "admonition": self.d_admonition,
             "list-table": self.d_list_table,
+            "only": self.d_only,
+            "eval-rst": self.d_eval_rst,
+            "bibliography": self.d_bibliography,
+            "nb-exec-table": self.d_exec_table,
         }.get(name)
         if handler is None and name.startswith("prf:"):
             handler = self.d_prf
@@ -470,6 +608,124 @@ class Converter:
         table = "\n".join(lines)
         return f"{caption}\n\n{table}" if caption else table
 
+    def d_only(self, name, arg, options, content):
+        """``{only} expr``: its content if the published website's tags satisfy ``expr``."""
+        from sphinx.util.tags import Tags  # pinned: requirements.txt
+
+        try:
+            shown = Tags(sorted(self.book.tags)).eval_condition(arg)
+        except Exception as e:  # Sphinx parses the expression with jinja2
+            raise ConversionError(f"{self.docname}: cannot read {{only}} {arg}: {e}") from e
+        if options:
+            raise ConversionError(f"{self.docname}: {{only}} takes no options")
+        return self.convert_markdown(content) if shown else ""
+
+    def d_bibliography(self, name, arg, options, content):
+        """The reference list, each entry led by its label as in the website's citations."""
+        references = self.book.bibliography.get(self.docname)
+        if not references:
+            raise ConversionError(f"{self.docname}: the build has no bibliography for this page")
+        return "\n".join(f"- **\\[{escape_markdown(r.label)}\\]** {r.text}" for r in references)
+
+    def d_exec_table(self, name, arg, options, content):
+        """MyST-NB's table of executed notebooks; the build-dependent times are marked."""
+        if not self.book.executions:
+            raise ConversionError(f"{self.docname}: the build has no execution data")
+        titles = {"mtime": BUILD_TIME_TITLE, "method": BUILD_METHOD_TITLE,
+                  "runtime": WALL_TIME_TITLE}
+        columns = list(self.book.executions[0][1])
+        header = ["Document"] + [EXEC_HEADERS.get(c, c) for c in columns]
+        lines = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
+        for doc, cells in self.book.executions:
+            row = [self.link(escape_markdown(doc), doc)]
+            for column in columns:
+                text = escape_markdown(cells[column])
+                if column in titles:
+                    text = f'<span title="{titles[column]}">{text}</span>'
+                row.append(text)
+            lines.append("| " + " | ".join(row) + " |")
+        return "\n".join(lines)
+
+    def d_eval_rst(self, name, arg, options, content):
+        """The API page's autodoc directives, as the website documents them (:attr:`Book.api`).
+
+        An ``automodule`` gets a heading one level below the page's last heading, the first
+        paragraph of the module's docstring and, with ``:members:``, a list of the names the
+        website documents in it; ``autoclass``, ``autofunction`` ... add one name to the list.
+        """
+        blocks, current = [], None
+        for line in content.split("\n"):
+            m = _RST_DIRECTIVE.match(line)
+            if m:
+                current = [m.group("name"), m.group("arg"), []]
+                blocks.append(current)
+            elif line.strip() and current is not None and line.startswith((" ", "\t")):
+                current[2].append(line.strip())  # an option or its continuation
+            elif line.strip():
+                raise ConversionError(f"{self.docname}: cannot read {line!r} in {{eval-rst}}")
+        if not blocks:
+            raise ConversionError(f"{self.docname}: an empty {{eval-rst}}")
+        out: list[str] = []
+        items: list[str] = []
+
+        def flush():
+            if items:
+                out.append("\n".join(items))
+                items.clear()
+
+        listed = set()  # a name documented apart from its module's members is listed once
+
+        def add(obj: ApiObject):
+            if obj.name not in listed:
+                listed.add(obj.name)
+                items.append(self.api_item(obj))
+
+        for directive, target, opts in blocks:
+            if directive not in _AUTODOC:
+                raise ConversionError(f"{self.docname}: no conversion for the reStructuredText "
+                                      f"directive {directive}")
+            if directive == "automodule":
+                flush()
+                out.append(self.api_module(target))
+                if any(o.split(":")[1:2] == ["members"] for o in opts):
+                    for obj in self.api_members(target):
+                        add(obj)
+            else:
+                add(self.api_object(target))
+        flush()
+        return "\n\n".join(out)
+
+    def api_object(self, name: str) -> ApiObject:
+        if name not in self.book.api:
+            raise ConversionError(f"{self.docname}: the website documents no {name!r}")
+        return self.book.api[name]
+
+    def api_members(self, module: str) -> list[ApiObject]:
+        """The names the website documents directly in ``module`` (not a class's methods)."""
+        return [o for o in self.book.api.values() if o.docname == self.docname
+                and o.objtype != "module" and o.name.rpartition(".")[0] == module]
+
+    def api_module(self, name: str) -> str:
+        module = self.api_object(name)
+        level = "#" * min(self.heading_level + 1, 6)
+        url = self.page_url(module.docname, module.anchor)
+        # not a code span: JupyterLab shows a link around code in black, like plain code
+        text = f"{level} [{escape_markdown(name)}]({url})"
+        return f"{text}\n\n{module.summary}" if module.summary else text
+
+    def api_item(self, obj: ApiObject) -> str:
+        """One bullet: the name linked to its entry on the website, signature, summary."""
+        short = obj.name.rpartition(".")[2]
+        kind = "" if obj.objtype in ("function", "method") else f"{obj.objtype} "
+        # the name a bold link (a link around code reads as plain code in JupyterLab), then
+        # the signature as code
+        line = (f"- {kind}[**{escape_markdown(short)}**]"
+                f"({self.page_url(obj.docname, obj.anchor)})"
+                + (_code_span(obj.signature) if obj.signature else ""))
+        if obj.summary:
+            line += " — " + obj.summary.replace("\n", " ")
+        return line
+
     def figure_caption(self, meta: dict) -> str | None:
         """The Markdown cell shown after a code cell that draws a numbered figure."""
         figure = meta.get("figure") or {}
@@ -491,6 +747,14 @@ class Converter:
 _ADMONITIONS = {"note": "Note", "tip": "Tip", "warning": "Warning", "important": "Important",
                 "caution": "Caution", "attention": "Attention", "danger": "Danger",
                 "error": "Error", "hint": "Hint", "seealso": "See also"}
+
+
+#: the autodoc directives ``{eval-rst}`` may hold
+_AUTODOC = {"automodule", "autoclass", "autoexception", "autofunction", "autodata",
+            "autodecorator", "automethod", "autoattribute", "autoproperty"}
+#: the column headers of MyST-NB's ``{nb-exec-table}`` (``myst_nb.ext.execution_tables``)
+EXEC_HEADERS = {"mtime": "Modified", "method": "Method", "runtime": "Run Time (s)",
+                "succeeded": "Status"}
 
 
 def _escape_alt(alt: str) -> str:
@@ -602,3 +866,38 @@ def edition_note(book: Book, docname: str, edition: str) -> str:
             f"[{book.title}]({book.site}) "
             f"({what}). The numbers in the text are the ones the book computed; run the cells "
             f"(Run all) to recompute them and to use the explorers.*")
+
+
+#: the edition the Markdown pages are converted for: they hold no solutions, so the editions
+#: would be the same, and only Binder, which shows the instructor edition, opens them (launch
+#: buttons are on notebook pages only, and Colab opens no Markdown files)
+PAGE_EDITION = "instructor"
+
+
+def convert_page(text: str, book: Book, docname: str) -> str:
+    """The plain-Markdown version of one of the book's Markdown pages (``book/intro.md`` ...).
+
+    Converted as a notebook's Markdown cell is (roles, macros, directives; see the module's
+    docstring), with a note under the page's title that says where the website's page is.
+    """
+    conv = Converter(book, docname, {}, PAGE_EDITION)
+    body = conv.convert_markdown(text)
+    note = page_note(book, docname)
+    first, sep, rest = body.partition("\n")
+    if re.match(r"^# ", first):
+        body = f"{first}\n\n{note}\n\n{rest.lstrip(chr(10))}"
+    else:
+        body = f"{note}\n\n{body}"
+    return body.rstrip("\n") + "\n"
+
+
+def page_note(book: Book, docname: str) -> str:
+    """The italic line under a converted page's title: the website's version of the page.
+
+    >>> print(page_note(Book(site="https://o.github.io/r/", raw="", title="B",
+    ...                      titles={"book/intro": "Hello"}), "book/intro"))
+    *This is the page [“Hello”](https://o.github.io/r/book/intro.html) of the book [B](https://o.github.io/r/) as plain Markdown.*
+    """
+    return (f"*This is the page [“{book.titles.get(docname, docname)}”]"
+            f"({book.site}{docname}.html) of the book [{book.title}]({book.site}) "
+            f"as plain Markdown.*")

@@ -8,6 +8,9 @@ release set in ``_config.yml`` (``repository.branch``, ``repository.path_to_book
 notebooks with the numbers, exercises, theorems and figures a student reads on the website
 (see ``scripts/launch_notebooks.py`` for what is converted and how). ``launch/instructor/`` holds
 the same notebooks with every solution folded under its exercise.
+The book's Markdown pages (``book/intro.md``, ``book/library.md`` ...) are written as plain
+Markdown to ``launch/instructor/<page>.md`` (one edition: they hold no solutions, and only
+Binder's ``postBuild`` uses them, in place of the MyST pages; ``scripts/binder_notebooks.py``).
 ``bash scripts/build-book.sh`` runs this after the build, so the folder is regenerated like
 ``figures/``; commit it with the chapters. ``--check`` writes nothing and exits 1 when the
 committed folder differs from what the build gives (``tests/test_launch_notebooks.py`` does the
@@ -20,7 +23,13 @@ What it reads from the build, all pinned in ``requirements.txt``:
   (``env.titles``), labels (``domaindata["std"]["labels"]``), figure and exercise numbers
   (``env.toc_fignumbers``, numbered as on the website), theorems (``env.proof_list``,
   sphinx-proof 0.4), the bibliography labels (``domaindata["cite"]["citations"]``,
-  sphinxcontrib-bibtex 2.7) and the configuration (MathJax macros, repository, numfig formats).
+  sphinxcontrib-bibtex 2.7) and the configuration (MathJax macros, repository, numfig formats);
+  for the Markdown pages also the Python objects the API page documents
+  (``domaindata["py"]["objects"]``), the formatted reference list (each citation's
+  ``formatted_entry``, rendered by pybtex's Markdown backend) and MyST-NB's execution data
+  (``env.nb_metadata[doc]["exec_data"]``, formatted as ``myst_nb.ext.execution_tables`` does);
+* ``<build>/.doctrees/<doc>.doctree`` of the API page — the signatures and docstrings' first
+  paragraphs as the website renders them (autodoc, napoleon).
 
 From the library it takes the exercise checkers (``metabits.book.checks``): in the student
 edition, each exercise of ``EXERCISES`` is followed by a cell that checks the student's numbers.
@@ -38,12 +47,17 @@ from pathlib import Path
 from metabits.book.checks import EXERCISES, checker_code
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from launch_notebooks import (EDITIONS, WALL_TIME_TITLE, Book, Target,  # noqa: E402
-                              convert_notebook)
+from launch_notebooks import (EDITIONS, PAGE_EDITION, VARYING_TITLES,  # noqa: E402
+                              WALL_TIME_TITLE, ApiObject, Book, Reference, Target,
+                              convert_notebook, convert_page, docutils_markdown)
 
 ROOT = Path(__file__).resolve().parents[1]
 #: where the launch notebooks live, one folder per edition
 LAUNCH = "launch"
+#: the Sphinx tags of the published website, which ``{only}`` is evaluated against: the
+#: publishing workflow builds the PDF first, so its website has the tag ``metabits_pdf``
+#: (``_ext/metabits_pdf.py``) whether or not the local build that writes launch/ had a PDF
+PUBLISHED_TAGS = frozenset({"html", "format_html", "builder_html", "metabits_pdf"})
 
 
 def github_parts(url: str) -> tuple[str, str]:
@@ -75,8 +89,11 @@ def load_env(build: Path):
         return pickle.load(f)
 
 
-def book_from_env(env) -> Book:
-    """Everything the converter needs, from the build's Sphinx environment."""
+def book_from_env(env, build: Path | None = None) -> Book:
+    """Everything the converter needs, from the build's Sphinx environment.
+
+    With ``build`` (the folder holding ``.doctrees``), also what the API page documents.
+    """
     options = env.config.html_theme_options
     url = options["repository_url"].rstrip("/")
     ref = options.get("repository_branch") or "main"
@@ -121,7 +138,105 @@ def book_from_env(env) -> Book:
         macros=macros,
         proof_title_format=getattr(env.config, "proof_title_format", " (%t)"),
         checks={label: checker_code(label) for label in EXERCISES},
+        tags=PUBLISHED_TAGS,
+        api=api_from_build(env, build, macros) if build is not None else {},
+        bibliography=bibliography_from_env(env),
+        executions=executions_from_env(env),
     )
+
+
+def bibliography_from_env(env) -> dict[str, list[Reference]]:
+    """docname -> its ``{bibliography}``'s entries, in their order, as Markdown.
+
+    sphinxcontrib-bibtex keeps one citation per entry shown, in the order of the list, each with
+    its pybtex ``formatted_entry`` (label and rich text).
+    """
+    from pybtex.backends.markdown import Backend
+
+    out: dict[str, list[Reference]] = {}
+    for cite in env.domaindata["cite"]["citations"]:
+        text = " ".join(cite.formatted_entry.text.render(Backend()).split("\n"))
+        out.setdefault(cite.bibliography_key.docname, []).append(
+            Reference(cite.key, cite.formatted_entry.label, cite.citation_id, text))
+    return out
+
+
+def executions_from_env(env) -> list[tuple[str, dict[str, str]]]:
+    """MyST-NB's execution data of each notebook, formatted as its ``{nb-exec-table}`` does."""
+    from myst_nb.ext.execution_tables import _key2header, _key2transform
+    from myst_nb.sphinx_ import NbMetadataCollector
+
+    rows = []
+    metadata = NbMetadataCollector.get_doc_data(env)
+    for doc in sorted(metadata):
+        data = metadata[doc].get("exec_data")
+        if data:
+            rows.append((doc, {key: _key2transform[key](data[key]) for key in _key2header}))
+    return rows
+
+
+def _doctree(build: Path, docname: str):
+    with (build / ".doctrees" / f"{docname}.doctree").open("rb") as f:
+        return pickle.load(f)
+
+
+def api_from_build(env, build: Path, macros: dict) -> dict[str, ApiObject]:
+    """Every Python object the website documents, with its signature and summary.
+
+    The objects and their anchors are the Python domain's (aliases left out); the signature
+    and the first paragraph of each docstring come from the documenting page's doctree (a
+    module's: the paragraph after its index entry), as autodoc and napoleon rendered them.
+    """
+    from docutils import nodes
+    from sphinx import addnodes
+
+    objects = {name: entry for name, entry in env.domaindata["py"]["objects"].items()
+               if not entry.aliased}
+
+    def link(target: str) -> str | None:
+        entry = objects.get(target)
+        if entry is None:
+            return None
+        return f"{website_of(env)}{entry.docname}.html#{entry.node_id}"
+
+    found: dict[str, tuple[str, str]] = {}  # node id -> (signature, summary)
+    for doc in sorted({entry.docname for entry in objects.values()}):
+        tree = _doctree(build, doc)
+        for desc in tree.findall(addnodes.desc):
+            signature, summary, ids = None, "", []
+            for child in desc.children:
+                if isinstance(child, addnodes.desc_signature):
+                    ids += child["ids"]
+                    params = next(iter(child.findall(addnodes.desc_parameterlist)), None)
+                    if signature is None:
+                        signature = "" if params is None else \
+                            "(" + ", ".join(p.astext() for p in params.children) + ")"
+                elif isinstance(child, addnodes.desc_content) and child.children and \
+                        isinstance(child.children[0], nodes.paragraph):
+                    summary = docutils_markdown(child.children[0], macros, link)
+            for ident in ids:
+                found[ident] = (signature or "", summary)
+        for index in tree.findall(addnodes.index):
+            for entry in index["entries"]:
+                if entry[1].startswith("module; "):
+                    parent, at = index.parent, index.parent.index(index)
+                    after = parent.children[at + 1] if at + 1 < len(parent.children) else None
+                    summary = (docutils_markdown(after, macros, link)
+                               if isinstance(after, nodes.paragraph) else "")
+                    found[entry[2]] = ("", summary)
+    api = {}
+    for name, entry in objects.items():
+        signature, summary = found.get(entry.node_id, ("", ""))
+        if entry.objtype not in ("function", "class", "method", "exception", "decorator"):
+            signature = ""
+        api[name] = ApiObject(name, entry.objtype, entry.docname, entry.node_id, signature,
+                              summary)
+    return api
+
+
+def website_of(env) -> str:
+    options = env.config.html_theme_options
+    return website(options["repository_url"].rstrip("/"), env.config.html_baseurl)
 
 
 def notebooks(env, root: Path) -> list[str]:
@@ -138,11 +253,19 @@ def dumps(nb: dict) -> str:
     return nbformat.writes(node)
 
 
+def pages(env, root: Path) -> list[str]:
+    """Docnames of the book's Markdown pages (built from ``.md`` files)."""
+    return sorted(doc for doc in env.found_docs if (root / f"{doc}.md").is_file())
+
+
 def convert_all(build: Path, root: Path = ROOT) -> dict[str, str]:
-    """Relative path under ``launch/`` -> notebook text, for every notebook and edition."""
+    """Relative path under ``launch/`` -> text, for every notebook and edition and every page."""
     env = load_env(build)
-    book = book_from_env(env)
+    book = book_from_env(env, build)
     out = {}
+    for doc in pages(env, root):
+        text = (root / f"{doc}.md").read_text(encoding="utf-8")
+        out[f"{PAGE_EDITION}/{doc}.md"] = convert_page(text, book, doc)
     for doc in notebooks(env, root):
         glue_file = build / "jupyter_execute" / f"{doc}.glue.json"
         glue = json.loads(glue_file.read_text(encoding="utf-8")) if glue_file.is_file() else {}
@@ -152,12 +275,12 @@ def convert_all(build: Path, root: Path = ROOT) -> dict[str, str]:
     return out
 
 
-_WALL_TIME = re.compile(r'(<span title=\\?"' + re.escape(WALL_TIME_TITLE)
-                        + r'\\?">)[^<]*(</span>)')
+_WALL_TIME = re.compile(r'(<span title=\\?"(?:' + "|".join(map(re.escape, VARYING_TITLES))
+                        + r')\\?">)[^<]*(</span>)')
 
 
 def same(a: str, b: str) -> bool:
-    """Whether two launch notebooks agree but for the wall times they report.
+    """Whether two launch files agree but for the wall and build times they report.
 
     >>> t = '<span title=\\"' + WALL_TIME_TITLE + '\\">{}</span> s'
     >>> same(t.format("0.48"), t.format("0.40")), same(t.format("1") + "a", t.format("1") + "b")
@@ -168,8 +291,9 @@ def same(a: str, b: str) -> bool:
 
 def differences(expected: dict[str, str], folder: Path) -> list[str]:
     """What differs between ``expected`` and the notebooks in ``folder`` (wall times aside)."""
-    have = {p.relative_to(folder).as_posix() for p in folder.rglob("*.ipynb")
-            if ".ipynb_checkpoints" not in p.parts} if folder.is_dir() else set()
+    have = {p.relative_to(folder).as_posix() for p in folder.rglob("*")
+            if p.suffix in (".ipynb", ".md") and p.is_file()
+            and ".ipynb_checkpoints" not in p.parts} if folder.is_dir() else set()
     problems = [f"missing: {p}" for p in sorted(set(expected) - have)]
     problems += [f"not in the book: {p}" for p in sorted(have - set(expected))]
     problems += [f"differs: {p}" for p in sorted(set(expected) & have)
@@ -204,7 +328,9 @@ def main(argv=None) -> int:
         print("\n".join(problems) or f"{args.out} is up to date")
         return 1 if problems else 0
     write(expected, args.out)
-    print(f"wrote {len(expected)} notebooks into {args.out}")
+    n_pages = sum(rel.endswith(".md") for rel in expected)
+    print(f"wrote {len(expected) - n_pages} notebooks and {n_pages} Markdown pages into "
+          f"{args.out}")
     return 0
 
 

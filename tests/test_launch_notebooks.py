@@ -8,7 +8,10 @@ and folded in the instructor one, the code cells the book's own. Two of them are
 fresh kernel. The test marked ``build`` regenerates them from this session's book build and
 fails when the committed folder is out of date (deselect it with ``-m "not build"``). The last
 tests check what Binder's ``postBuild`` does: each chapter's MyST source replaced, in the image,
-by its instructor-edition launch notebook (``scripts/binder_notebooks.py``).
+by its instructor-edition launch notebook (``scripts/binder_notebooks.py``; its pages and the
+JupyterLab settings: ``tests/test_binder_notebooks.py``). The book's Markdown pages, converted
+to plain Markdown (``launch/instructor/book/*.md``), are checked like the notebooks: no MyST, no
+undefined macro, links to the website, the whole reference list and every documented module.
 """
 
 from __future__ import annotations
@@ -40,6 +43,15 @@ def _toc_notebooks() -> list[str]:
 
 NOTEBOOKS = _toc_notebooks()
 LAUNCHED = [(edition, doc) for doc in NOTEBOOKS for edition in ln.EDITIONS]
+
+
+def _toc_pages() -> list[str]:
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
+    docs = [toc["root"]] + [c["file"] for part in toc["parts"] for c in part["chapters"]]
+    return sorted(d for d in docs if (ROOT / f"{d}.md").is_file())
+
+
+PAGES = _toc_pages()
 
 
 def _cells(path: Path) -> list[dict]:
@@ -249,6 +261,139 @@ def test_wall_times_are_marked_and_not_compared():
     assert mk.same(*as_json) and not mk.same(as_json[0], as_json[0].replace("took", "tok"))
 
 
+# ---------------------------------------------------------------------------------------------
+# the Markdown pages' directives on small inputs
+
+PAGE = "book/page"
+
+
+def page_book() -> ln.Book:
+    book = small_book()
+    book.titles[PAGE] = "A page"
+    site = book.site + "book/library.html#"
+    book.api = {
+        "pkg": ln.ApiObject("pkg", "module", "book/library", "module-pkg", "",
+                            "The package: $x$ and more."),
+        "pkg.f": ln.ApiObject("pkg.f", "function", "book/library", "pkg.f", "(x, *, n=2)",
+                              "Compute `f`."),
+        "pkg.C": ln.ApiObject("pkg.C", "class", "book/library", "pkg.C", "(a)", "A class."),
+        "pkg.C.m": ln.ApiObject("pkg.C.m", "method", "book/library", "pkg.C.m", "()", "Meth."),
+        "pkg.X": ln.ApiObject("pkg.X", "data", "book/library", "pkg.X", "", ""),
+        "pkg.sub": ln.ApiObject("pkg.sub", "module", "book/library", "module-pkg.sub"),
+    }
+    book.bibliography = {PAGE: [ln.Reference("meyen2025", "Meyen et al., 2025", "id2",
+                                             "Sascha Meyen\\. *Measures*\\.")]}
+    book.executions = [("book/part/01_first",
+                        {"mtime": "2026-01-01 10:00", "method": "force", "runtime": "4.5",
+                         "succeeded": "✅"})]
+    assert site  # anchors are on the website's API page
+    return book
+
+
+def convert_md(text: str, book: ln.Book | None = None, doc: str = PAGE) -> str:
+    return ln.Converter(book or page_book(), doc, {}, "instructor").convert_markdown(text)
+
+
+def test_only_shows_what_the_published_website_shows():
+    text = ('```{only} html and metabits_pdf\nThe <a href="../metabits.pdf">PDF</a>.\n```\n\n'
+            "```{only} latex\nPrinted only.\n```\nAfter.")
+    book = page_book()
+    book.tags = frozenset({"html", "metabits_pdf"})
+    # raw HTML was written for the website's address of the page, so it is resolved there
+    assert convert_md(text, book) == ('The <a href="https://o.github.io/r/metabits.pdf">PDF</a>.'
+                                      "\n\nAfter.")
+    book.tags = frozenset({"html"})
+    assert convert_md(text, book) == "After."
+    with pytest.raises(ln.ConversionError, match="cannot read {only}"):
+        convert_md("```{only} html and (\nx\n```", book)
+
+
+def test_only_is_read_with_the_published_websites_tags():
+    # the publishing workflow builds the PDF first, so its website sets _ext/metabits_pdf's tag
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("metabits_pdf", ROOT / "_ext" / "metabits_pdf.py")
+    pdf = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(pdf)
+    assert {"html", pdf.TAG} <= mk.PUBLISHED_TAGS
+    intro = _page("book/intro")
+    assert f'<a href="{_site()}{pdf.SITE_NAME}">' in intro
+
+
+def test_autodoc_becomes_module_headings_and_linked_names():
+    book = page_book()
+    book.titles["book/library"] = "Library"
+    text = ("## Section\n\n```{eval-rst}\n.. automodule:: pkg\n   :members:\n"
+            "   :exclude-members: g,\n      h\n\n.. autodata:: pkg.X\n   :no-value:\n```\n\n"
+            "### Sub\n\n```{eval-rst}\n.. automodule:: pkg.sub\n\n.. autoclass:: pkg.C\n```")
+    api = "https://o.github.io/r/book/library.html#"
+    # a module's members are the names the website documents in it (not a class's methods),
+    # each once; module headings go one level below the page's last heading
+    assert convert_md(text, book, "book/library") == (
+        f"## Section\n\n### [pkg]({api}module-pkg)\n\nThe package: $x$ and more.\n\n"
+        f"- [**f**]({api}pkg.f)`(x, *, n=2)` — Compute `f`.\n"
+        f"- class [**C**]({api}pkg.C)`(a)` — A class.\n- data [**X**]({api}pkg.X)\n\n"
+        f"### Sub\n\n#### [pkg.sub]({api}module-pkg.sub)\n\n"
+        f"- class [**C**]({api}pkg.C)`(a)` — A class.")
+
+
+def test_autodoc_of_something_the_website_does_not_document_is_an_error():
+    with pytest.raises(ln.ConversionError, match="documents no 'pkg.nowhere'"):
+        convert_md("```{eval-rst}\n.. autofunction:: pkg.nowhere\n```")
+    with pytest.raises(ln.ConversionError, match="reStructuredText directive toctree"):
+        convert_md("```{eval-rst}\n.. toctree::\n```")
+    with pytest.raises(ln.ConversionError, match="cannot read 'Some text'"):
+        convert_md("```{eval-rst}\nSome text\n```")
+
+
+def test_bibliography_and_execution_table():
+    assert convert_md("```{bibliography}\n:all:\n```") == (
+        "- **\\[Meyen et al., 2025\\]** Sascha Meyen\\. *Measures*\\.")
+    with pytest.raises(ln.ConversionError, match="no bibliography"):
+        convert_md("```{bibliography}\n```", doc=DOC)
+    table = convert_md("```{nb-exec-table}\n```")
+    page = "https://o.github.io/r/book/part/01_first.html"
+    assert table == (
+        "| Document | Modified | Method | Run Time (s) | Status |\n"
+        "| --- | --- | --- | --- | --- |\n"
+        f"| [book/part/01\\_first]({page}) | <span title=\"{ln.BUILD_TIME_TITLE}\">2026-01-01 "
+        f"10:00</span> | <span title=\"{ln.BUILD_METHOD_TITLE}\">force</span> | "
+        f"<span title=\"{ln.WALL_TIME_TITLE}\">4.5</span> | ✅ |")
+    # another build (the test suite's runs from the cache, at another time) is the same file
+    other = table.replace("10:00", "11:00").replace("force", "cache").replace("4.5", "3.2")
+    assert mk.same(table, other) and not mk.same(table, table.replace("✅", "❌"))
+
+
+def test_docstring_paragraphs_as_markdown():
+    from docutils import nodes
+    from sphinx import addnodes
+
+    xref = addnodes.pending_xref("", nodes.literal("", "pkg.f()"), refdomain="py",
+                                 reftarget="pkg.f")
+    para = nodes.paragraph("", "", nodes.Text("Use "), xref, nodes.Text(" with "),
+                           nodes.emphasis("", "care"), nodes.Text(" (x_1 < 2)."))
+    links = {"pkg.f": "https://o.github.io/r/book/library.html#pkg.f"}
+    assert ln.docutils_markdown(para, {}, links.get) == (
+        "Use [`pkg.f()`](https://o.github.io/r/book/library.html#pkg.f) with *care* "
+        "(x\\_1 \\< 2).")
+    # a name written inside its module, as autodoc's cross-references are
+    short = addnodes.pending_xref("", nodes.literal("", "f()"), refdomain="py", reftarget="f",
+                                  **{"py:module": "pkg"})
+    assert ln.docutils_markdown(nodes.paragraph("", "", short), {}, links.get) == (
+        "[`f()`](https://o.github.io/r/book/library.html#pkg.f)")
+    with pytest.raises(ln.ConversionError, match="docutils node <footnote_reference>"):
+        ln.docutils_markdown(nodes.paragraph("", "", nodes.footnote_reference("", "1")), {},
+                             links.get)
+
+
+def test_a_page_gets_a_note_under_its_title():
+    text = ln.convert_page("# A page\n\nSee {doc}`part/02_second`.\n", page_book(), PAGE)
+    assert text == (
+        "# A page\n\n*This is the page [“A page”](https://o.github.io/r/book/page.html) of the "
+        "book [The book](https://o.github.io/r/) as plain Markdown.*\n\nSee "
+        "[Second](https://o.github.io/r/book/part/02_second.html).\n")
+
+
 def test_docstring_examples():
     import doctest
 
@@ -278,11 +423,15 @@ MYST = {
 #: a new one here once you have checked that MathJax knows it)
 KNOWN_TEX = set("""
 Big Delta Phi approx arg begin big bigl bigr binom cdot chi cup dots end frac gamma ge hat in
-infty lambda le left lfloor ln log mathbb mathcal mathrm max mid min mp mu ne operatorname
+infty lambda le left lfloor ln log mapsto mathbb mathcal mathrm max mid min mp mu ne operatorname
 overline pm prod qquad quad rfloor right sigma sim sqrt sum text textstyle tfrac tilde times to
 underbrace varepsilon varphi widehat
 """.split())
 _CODE = re.compile(r"^ {0,3}(`{3,}|~{3,}).*?^ {0,3}\1\s*$|(`+).+?\2", re.M | re.S)
+#: fenced code blocks only, and a role outside a code span: removing the code spans too (as
+#: _CODE does) would also remove a role's `content` and so hide the role
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,}).*?^ {0,3}\1\s*$", re.M | re.S)
+ROLE = re.compile(r"(?<!`)\{[a-z][\w:-]*\}`")
 _MATH = re.compile(r"\$\$(.+?)\$\$|(?<![\\$])\$(.+?)(?<!\\)\$", re.S)
 
 
@@ -311,6 +460,7 @@ def test_every_notebook_of_the_book_is_launchable():
 def test_no_myst_and_no_undefined_macro(edition, doc):
     text = _markdown(LAUNCH / edition / f"{doc}.ipynb")
     assert "\x00" not in text, "a checker marker left in the Markdown"
+    assert not ROLE.findall(_FENCE.sub("", text))
     prose = _CODE.sub("", text)
     found = {what: pattern.findall(prose) for what, pattern in MYST.items()}
     assert not any(found.values()), {k: v[:3] for k, v in found.items() if v}
@@ -370,6 +520,134 @@ def test_checked_exercises_have_their_checker_in_the_student_edition_only():
                 last = before["source"].rsplit("**Exercise", 1)[-1]
                 assert "\n\n**" not in last.split("\n\n", 1)[-1], (doc, label)
     assert sorted(found) == sorted(EXERCISES)
+
+
+# ---------------------------------------------------------------------------------------------
+# the committed Markdown pages (launch/instructor/book/<page>.md)
+
+#: reStructuredText and MyST-only syntax a page might leave besides MYST's
+PAGE_MYST = {
+    "a reStructuredText directive": re.compile(r"^\s*\.\. [\w:-]+::", re.M),
+    "a MyST comment": re.compile(r"^%[^%]", re.M),
+}
+_LINK_TARGET = re.compile(r"\]\(([^)\s]+)\)|\b(?:href|src)=\"([^\"]+)\"")
+
+
+def _page(doc: str) -> str:
+    return (LAUNCH / ln.PAGE_EDITION / f"{doc}.md").read_text(encoding="utf-8")
+
+
+def _site() -> str:
+    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    return mk.website(config["repository"]["url"], config.get("html", {}).get("baseurl", ""))
+
+
+def test_every_markdown_page_has_its_plain_version():
+    assert PAGES, "no Markdown pages in _toc.yml?"
+    have = sorted(p.relative_to(LAUNCH).as_posix() for p in LAUNCH.rglob("*.md"))
+    assert have == sorted(f"{ln.PAGE_EDITION}/{d}.md" for d in PAGES), \
+        "launch/ does not match the book's pages: run bash scripts/build-book.sh and commit"
+
+
+@pytest.mark.parametrize("doc", PAGES)
+def test_pages_have_no_myst_and_no_undefined_macro(doc):
+    text = _page(doc)
+    assert "\x00" not in text
+    assert ROLE.findall(_FENCE.sub("", (ROOT / f"{doc}.md").read_text(encoding="utf-8"))) or \
+        doc == "book/bibliography", "the check would find the roles of the source"
+    assert not ROLE.findall(_FENCE.sub("", text))
+    prose = _CODE.sub("", text)
+    found = {what: pattern.findall(prose) for what, pattern in {**MYST, **PAGE_MYST}.items()}
+    assert not any(found.values()), {k: v[:3] for k, v in found.items() if v}
+    unknown = {name for math in _math(text) for name in re.findall(r"\\([A-Za-z]+)", math)
+               } - KNOWN_TEX
+    assert not unknown, f"TeX commands that plain MathJax does not define: {sorted(unknown)}"
+    assert text.startswith("# ") and f"]({_site()}{doc}.html)" in text.split("\n\n")[1]
+
+
+def _site_links(text: str) -> list[tuple[str, str]]:
+    """(path on the website, anchor) of every link into the website."""
+    site = _site()
+    out = []
+    for m in _LINK_TARGET.finditer(_CODE.sub("", text)):
+        target = m.group(1) or m.group(2)
+        if target.startswith(site):
+            path, _, anchor = target[len(site):].partition("#")
+            out.append((path, anchor))
+    return out
+
+
+@pytest.mark.parametrize("doc", PAGES)
+def test_page_links_are_absolute_and_point_at_the_website(doc):
+    text = _page(doc)
+    targets = [m.group(1) or m.group(2) for m in _LINK_TARGET.finditer(_CODE.sub("", text))]
+    assert targets and all(re.match(r"^https?://", t) for t in targets), \
+        [t for t in targets if not re.match(r"^https?://", t)][:5]
+    pages = {f"{d}.html" for d in NOTEBOOKS + PAGES} | {"", "metabits.pdf"}
+    links = _site_links(text)
+    assert links and all(path in pages for path, _ in links), \
+        [p for p, _ in links if p not in pages][:5]
+
+
+def test_page_links_resolve_on_the_built_site():
+    """Every anchor a page links to exists in the built website (when there is one here)."""
+    html = ROOT / "_build" / "html"
+    if not (html / "index.html").is_file():
+        pytest.skip("no book build in _build/ (bash scripts/build-book.sh)")
+    assert not _broken_site_links(html)
+
+
+def _broken_site_links(html: Path) -> list[str]:
+    broken, ids = [], {}
+    for doc in PAGES:
+        for path, anchor in _site_links(_page(doc)):
+            if path in ("", "metabits.pdf"):  # the site's root; the PDF the publishing adds
+                continue
+            if path not in ids:
+                page = html / path
+                ids[path] = set(re.findall(r'\bid="([^"]+)"', page.read_text(encoding="utf-8"))
+                                ) if page.is_file() else None
+            if ids[path] is None or (anchor and anchor not in ids[path]):
+                broken.append(f"{doc}: {path}#{anchor}")
+    return broken
+
+
+def test_bibliography_lists_every_cited_work():
+    from pybtex.database import parse_file
+
+    entries = parse_file(str(ROOT / "references.bib")).entries
+    cited = set()
+    for path in list((ROOT / "book").rglob("*.md")) + list((ROOT / "book").rglob("*.ipynb")):
+        for m in re.finditer(r"\{cite(?::[pt])?\}`([^`]+)`", path.read_text(encoding="utf-8")):
+            cited |= {key.strip() for key in m.group(1).split(",")}
+    assert cited and cited <= set(entries)
+    page = re.sub(r"\\(.)", r"\1", _page("book/bibliography")).lower()  # Markdown escapes off
+    missing = [key for key in sorted(cited) if re.sub(
+        r"[{}]", "", entries[key].fields["title"]).lower() not in page]
+    assert not missing
+    # the bibliography lists every entry (":all:"), each led by its label
+    assert len(re.findall(r"^- \*\*\\\[.+?\\\]\*\* ", _page("book/bibliography"), re.M)) == \
+        len(entries)
+
+
+def test_library_page_lists_every_module_the_website_documents():
+    source = (ROOT / "book" / "library.md").read_text(encoding="utf-8")
+    documented = re.findall(r"^\.\. automodule:: (\S+)", source, re.M)
+    page = _page("book/library")
+    site = _site() + "book/library.html#"
+    headings = re.findall(r"^#{3,6} \[(.+?)\]\(" + re.escape(site) + r"module-(\S+?)\)$",
+                          page, re.M)
+    assert [name.replace("\\_", "_") for name, _ in headings] == documented
+    assert [anchor for _, anchor in headings] == documented
+    # each module's public names, linked to their entries on the website
+    items = re.findall(r"^- (?:\w+ )?\[\*\*(.+?)\*\*\]\(" + re.escape(site) + r"(\S+?)\)", page,
+                       re.M)
+    names = {anchor for _, anchor in items}
+    for name in ("metabits.info.bounds.info_bounds", "metabits.Result",
+                 "metabits.explore.web.EXPLORER_JS", "metabits.book.checks.check_exercise"):
+        assert name in names
+    assert "metabits.book.checks.EXERCISES" not in names  # :members: lists only four names
+    assert len(items) == len(names), "a name listed twice"
 
 
 EXECUTED = [("student", "book/meyen/01_confidence_information"),
