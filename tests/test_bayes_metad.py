@@ -7,7 +7,7 @@ the shipped Table 1 summary in tests/test_paper_numbers.py samples them once for
 agreement with the maximum-likelihood fit where the data swamp the prior, the diagnostics, bad
 input, Meyen et al.'s Table 1 under both d′ options and the group model. Parameter recovery
 (coverage of the 95% intervals with its Monte Carlo SE) is the shipped study of
-tests/test_bayes_checks.py.
+tests/test_bayes_recovery.py.
 """
 
 import subprocess
