@@ -115,7 +115,8 @@ def _hmetad_rating_probabilities(meta_d, c1, t2c_S1, t2c_S2) -> np.ndarray:
     """HMeta-d's rating probabilities given the stimulus and the Type 1 response.
 
     NumPy twin of the PyMC model's likelihood (meta-c = c, each probability floored at 10⁻⁵
-    and renormalised, as the JAGS code).
+    and renormalised, as the JAGS code); the predictive checks draw from it, and so do the
+    simulated tables of :mod:`metabits.studies.bayes_refits` (at equiprobable criteria).
 
     Parameters
     ----------
