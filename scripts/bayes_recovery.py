@@ -11,8 +11,8 @@ central intervals of meta-d′ and of the M-ratio with their binomial Monte Carl
 the posterior means and of ML.
 
 Run ``python scripts/bayes_recovery.py`` (about 15-25 minutes on 2 cores); ``--sets N`` for a
-smaller study. tests/test_bayes_checks.py refits the first rows of each condition (marked slow)
-and checks them against the shipped file.
+smaller study. tests/test_bayes_recovery.py refits some rows (marked slow) and checks them
+against the shipped file.
 """
 
 import argparse
@@ -36,7 +36,7 @@ HEADER = """# Parameter recovery of the Bayesian meta-d' (Fleming's HMeta-d, met
 # pad 1/(2K)): one row per simulated table (metabits.simulate_ratings, c = 0, K = 2). Written by
 # scripts/bayes_recovery.py via metabits.bayes_recovery(d, meta_d, n_per_stimulus, n_sets, K=2,
 # seed=2026): table `set` is simulated with numpy.random.default_rng([2026, set]) and fitted with
-# sampler seed 2026 * 100000 + set. tests/test_bayes_checks.py refits some rows (marked slow).
+# sampler seed 2026 * 100000 + set. tests/test_bayes_recovery.py refits some rows (marked slow).
 """
 
 

@@ -59,9 +59,12 @@ EXCLUDED_MODULES = {
     "metabits.sdt.bayes_metad": "every call samples the posterior with NUTS (seconds, and a JAX "
                                 "compile on the first call); its refusals of bad tables, pads, "
                                 "draws and seeds are tests/test_bayes_metad.py's",
-    "metabits.sdt.bayes_checks": "the predictive checks need an HMeta-d fit (NUTS, seconds) and "
-                                 "bayes_recovery fits with NUTS; their refusals of bad fits, "
-                                 "draws, levels, truths and rows are tests/test_bayes_checks.py's",
+    "metabits.sdt.bayes_checks": "the predictive checks need an HMeta-d fit (NUTS, seconds); "
+                                 "their refusals of bad fits, draws and levels are "
+                                 "tests/test_bayes_checks.py's",
+    "metabits.studies.bayes_recovery": "bayes_recovery fits with NUTS; its refusals of bad "
+                                       "truths, sizes, seeds and levels, and recovery_summary's "
+                                       "of bad rows, are tests/test_bayes_recovery.py's",
 }
 
 #: Public callables not fuzzed, with the reason (by name: public names are unique in the
@@ -73,7 +76,7 @@ EXCLUDED = {
                                   "seconds per call)",
     "save_figure": "writes figure files to a folder (book-only)",
     "use_book_style": "takes no arguments, changes matplotlib's global style",
-    "table1_bayes_rows": "takes no argument; refits Table 1 with NUTS three times (seconds)",
+    "table1_bayes_rows": "refits Table 1 with NUTS three times (seconds)",
     "servajean_bayes_refits": "nine NUTS fits (minutes; a JAX compile on the first): its "
                               "refusals of bad seeds, tasks and sampler sizes, before any "
                               "sampling, are tests/test_bayes_refits.py's",

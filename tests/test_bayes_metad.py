@@ -7,7 +7,7 @@ the shipped Table 1 summary in tests/test_paper_numbers.py samples them once for
 agreement with the maximum-likelihood fit where the data swamp the prior, the diagnostics, bad
 input, Meyen et al.'s Table 1 under both d′ options and the group model. Parameter recovery
 (coverage of the 95% intervals with its Monte Carlo SE) is the shipped study of
-tests/test_bayes_checks.py.
+tests/test_bayes_recovery.py.
 """
 
 import subprocess
@@ -162,7 +162,7 @@ def test_group_bad_input(counts, kwargs, match):
 def test_group_model():
     """Six simulated subjects, M-ratio 0.8 each: the group M-ratio's posterior covers it, the
     subjects' M-ratios are shrunk together, and the diagnostics are reported."""
-    tables, fit = group_tables(), group_fit()  # 2 chains x 500 draws after 1000 tuning
+    tables, fit = group_tables(), group_fit()  # 2 chains x (300 tuning + 300 draws)
     assert isinstance(fit, BayesMetaDGroupFit)
     S = fit.chains * fit.draws
     assert fit.meta_d.shape == fit.m_ratio.shape == (S, 6)
@@ -174,7 +174,7 @@ def test_group_model():
     assert lo < 0.8 < hi
     ml = mb.fit_meta_d_many(tables, pad=0.25).m_ratio
     assert np.std(fit.m_ratio.mean(0)) < np.std(ml)  # shrinkage towards the group
-    # 2 chains x 500 draws (1000 tuning): diagnostics reported and acceptable, not publication-grade
+    # 2 chains x 300 draws: diagnostics reported and acceptable, not publication-grade
     assert fit.r_hat < 1.05 and fit.ess_bulk > 50
     assert isinstance(fit.divergences, int) and fit.divergences < 10
     assert fit.mcse("m_ratio").shape == (6,)

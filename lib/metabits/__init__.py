@@ -25,8 +25,7 @@ e.g. ``metabits.measures``, still import, as aliases):
 * :mod:`metabits.sdt.metad` – maximum-likelihood meta-d′ and M-ratio (Maniscalco & Lau, 2012)
 * :mod:`metabits.sdt.bayes_metad` – Bayesian meta-d′, Fleming's HMeta-d model for one subject and
   a group (PyMC + nutpie; imported on first use)
-* :mod:`metabits.sdt.bayes_checks` – prior and posterior predictive checks of those fits, and their
-  parameter recovery (coverage of the posterior intervals)
+* :mod:`metabits.sdt.bayes_checks` – prior and posterior predictive checks of those fits
 * :mod:`metabits.sdt.criterion` – Delta-method z tests between criteria, Bonferroni, ROPE rules
 * :mod:`metabits.sdt.type2_classic` – type 2 ROC, AUROC2, gamma, phi, meta-d′ − d′
 
@@ -45,6 +44,8 @@ e.g. ``metabits.measures``, still import, as aliases):
 * :mod:`metabits.studies.stack_measures` – every Type 2 measure of a stack of tables
   (:func:`all_measures`, the one place that computes them all), and
   :mod:`metabits.studies.measure_bootstrap` – the same with bootstrap intervals
+* :mod:`metabits.studies.bayes_recovery` – parameter recovery of the Bayesian meta-d′ (coverage
+  of the posterior intervals, bias beside maximum likelihood)
 * :mod:`metabits.studies.bayes_recoding` – Meyen et al.'s recoding of predictions on observed
   tables
 * :mod:`metabits.studies.reliability` – split-half reliability and within-person correlations of
@@ -110,8 +111,9 @@ from .info.information import (accuracy, binary_entropy, entropy, mutual_informa
 from .info.measures import (ResponseTable, Type2Measures, meta_I_normal, response_table,
                             type2_measures)
 from .sdt.metad import MetaDFit, fit_meta_d, fit_meta_d_many
-from .sdt.bayes_checks import (BayesRecovery, PredictiveCheck, bayes_recovery, bayes_recovery_rows,
-                               posterior_predictive, prior_predictive, recovery_summary)
+from .sdt.bayes_checks import PredictiveCheck, posterior_predictive, prior_predictive
+from .studies.bayes_recovery import (BayesRecovery, bayes_recovery, bayes_recovery_rows,
+                                     recovery_summary)
 from .oskr.feedback_channel import (BinaryChannel, FeedbackChannel, binary_channel,
                                     effective_error_for_oskr, feedback_channel, hit_rate_for_oskr)
 from .oskr import (LowOutcomeEntropyWarning, OSKREstimate, contingency_table, correctness_table,

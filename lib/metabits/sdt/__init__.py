@@ -5,7 +5,8 @@ measures.
   bootstrap of meta-d′ (its names are also this package's, as ``metabits.sdt`` was that module);
 * :mod:`~metabits.sdt.metad` – maximum-likelihood meta-d′ (one table or stacks);
 * :mod:`~metabits.sdt.bayes_metad` – Bayesian meta-d′ (HMeta-d; PyMC, imported on first use);
-* :mod:`~metabits.sdt.bayes_checks` – predictive checks and parameter recovery of those fits;
+* :mod:`~metabits.sdt.bayes_checks` – predictive checks of those fits (the parameter-recovery
+  study moved to :mod:`metabits.studies.bayes_recovery`; its names are still importable here);
 * :mod:`~metabits.sdt.criterion` – Servajean & Servajean's criterion comparisons;
 * :mod:`~metabits.sdt.type2_classic` – type 2 ROC, AUROC2, gamma, phi, meta-d′ − d′.
 """
@@ -14,7 +15,12 @@ from . import model
 from .model import *  # noqa: F401,F403  (metabits.sdt was this module)
 from . import metad, criterion, type2_classic  # noqa: I001
 from . import bayes_checks
-from .bayes_checks import (BayesRecovery, PredictiveCheck, bayes_recovery, bayes_recovery_rows,
-                           posterior_predictive, prior_predictive, recovery_summary)
+from .bayes_checks import PredictiveCheck, posterior_predictive, prior_predictive
 
 __all__ = list(model.__all__) + list(bayes_checks.__all__)
+
+
+def __getattr__(name):  # PEP 562: the recovery study moved to metabits.studies.bayes_recovery
+    if name in bayes_checks._MOVED:
+        return getattr(bayes_checks, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -17,6 +17,8 @@
 * :mod:`~metabits.studies.database_copy` – the book's compact copy of its 66 data sets;
 * :mod:`~metabits.studies.database_measures` – every measure of every participant of the copy;
 * :mod:`~metabits.studies.database_criteria` – Rahnev's (2025) criteria on those measures;
+* :mod:`~metabits.studies.bayes_recovery` – parameter recovery of the Bayesian meta-d′ (coverage
+  and bias of HMeta-d's posteriors beside maximum likelihood), shipped as a data file;
 * :mod:`~metabits.studies.bayes_refits` – HMeta-d refits of Servajean's LLMs (simulated) and of
   the MaskOri people (hierarchical), shipped as data files.
 """
@@ -25,11 +27,11 @@ from . import stack_measures, simulation, mc, study, measure_bootstrap  # noqa: 
 from . import datasets, bayes_recoding, reliability  # noqa: I001
 from . import montecarlo, confidence_database, database_copy  # noqa: I001
 from . import database_measures, database_criteria  # noqa: I001
-from . import bayes_refits  # noqa: I001
+from . import bayes_recovery, bayes_refits  # noqa: I001
 from .confidence_database import (confidence_database_citation, confidence_database_tables,
                                   read_confidence_database)
 
-__all__ = ["bayes_recoding", "bayes_refits", "confidence_database", "confidence_database_citation",
+__all__ = ["bayes_recoding", "bayes_recovery", "bayes_refits", "confidence_database", "confidence_database_citation",
            "confidence_database_tables", "database_copy", "database_criteria", "database_measures",
            "datasets", "mc", "measure_bootstrap", "montecarlo", "read_confidence_database",
            "reliability", "simulation", "stack_measures", "study"]

@@ -59,20 +59,22 @@ def _seed(seed):
 def _hmeta_d_probabilities(d, meta_d, c, K):
     """P(column | stimulus) under HMeta-d's generative model: Type 1 from d′ and c, confidence
     from meta-d′ with the Type 2 evidence cut at c itself (meta-c = c; Fleming's ``metad_sim``),
-    K − 1 criteria a side that the Type 2 stage (sensitivity meta-d′) uses equally often."""
+    K − 1 criteria a side that the Type 2 stage (sensitivity meta-d′) uses equally often.
+
+    The confidence given the Type 1 response is the model's own
+    (:func:`metabits.sdt.bayes_checks._hmetad_rating_probabilities`, HMeta-d's likelihood, its
+    10⁻⁵ floor included) at the criteria that make an observer with d′ = meta-d′ use each level
+    equally often: that observer's meta-c = c·meta-d′/d′ is c."""
     import metabits as mb
     from .._formulas import sdt_rates
+    from ..sdt.bayes_checks import _hmetad_rating_probabilities
 
-    # the Type 2 stage of an observer with d′ = meta-d′ has meta-c = c·meta-d′/d′ = c: its rows,
-    # normalised within each response side, are HMeta-d's confidence given the Type 1 response
-    p2 = mb.rating_probabilities(meta_d, meta_d, c, K)
+    lower, upper = mb.equiprobable_criteria(meta_d, meta_d, c, K)
+    given_response = _hmetad_rating_probabilities(meta_d, c, lower, upper)  # (.., stim, resp, K)
     hr, far = sdt_rates(d, c)
-    out = np.empty_like(p2)
-    for row, p_s2 in ((0, far), (1, hr)):
-        left, right = p2[..., row, :K], p2[..., row, K:]
-        out[..., row, :K] = left / left.sum(-1, keepdims=True) * (1 - p_s2)[..., None]
-        out[..., row, K:] = right / right.sum(-1, keepdims=True) * p_s2[..., None]
-    return out
+    p_s2 = np.stack(np.broadcast_arrays(far, hr), axis=-1)  # P("S2" | S1), P("S2" | S2)
+    out = given_response * np.stack([1 - p_s2, p_s2], axis=-1)[..., None]
+    return out.reshape(out.shape[:-2] + (2 * K,))
 
 
 def servajean_tables(seed: int = 2026) -> np.ndarray:
