@@ -62,6 +62,9 @@ cfg["latex_elements"] = {"preamble": preamble, "papersize": "a4paper",
                                     "\\setmonofont{FreeMono}"}
 cfg["latex_show_urls"] = "no"  # links stay clickable; DOIs are printed already
 cfg["latex_use_xindy"] = False  # makeindex: xindy is another Debian package
+# of the domains' indices only Python's modules: sphinx-proof's "Proof Index" lists the
+# theorems' labels (def-uniform-noise, book/meyen/02_noise_cases), not what a reader looks up
+cfg["latex_domain_indices"] = ["py-modindex"]
 (out / "_config.yml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
 EOF
 

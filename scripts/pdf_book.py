@@ -342,11 +342,14 @@ def _width(text: str) -> int:
     return max((len(w) for w in text.split()), default=0)
 
 
-# font sizes tried in turn (the commands, and their size relative to the text's)
+# font sizes tried in turn (the commands, and their size relative to the text's); a table set
+# smaller also has narrower gaps between its columns (\tabcolsep 0.5em of its font, not 6pt)
 TABLE_SIZES = ((r"\small", 0.9), (r"\footnotesize", 0.8), (r"\scriptsize", 0.7))
+NARROW_GAPS = r"\setlength{\tabcolsep}{0.5em}"
 TEXT_WIDTH_CHARS = 84      # characters of the body font on one line of the text block (A4)
 LANDSCAPE_FACTOR = 1.45    # the text block's height over its width: a landscape page's line
-CELL_PAD_CHARS = 2.4       # the space between two columns (2\tabcolsep), in characters
+CELL_PAD_CHARS = 2.4       # the space between two columns (2\tabcolsep = 12pt), in characters
+NARROW_PAD_CHARS = 2.0     # the same at 2 x 0.5em, in characters of that (smaller) font
 
 
 def table_layout(head: list, body: list) -> tuple[str, str, bool]:
@@ -373,23 +376,26 @@ def table_layout(head: list, body: list) -> tuple[str, str, bool]:
             need[col] = max(need[col], _width(text))
             natural[col] = max(natural[col], len(text))
     right = [numeric[c] and filled[c] for c in range(ncols)]
-    sizes = (("", 1.0),) + TABLE_SIZES
+    sizes = (("", 1.0, CELL_PAD_CHARS),) + tuple(
+        (command + NARROW_GAPS, scale, NARROW_PAD_CHARS * scale) for command, scale in TABLE_SIZES)
     for landscape, width in ((False, TEXT_WIDTH_CHARS),
                              (True, TEXT_WIDTH_CHARS * LANDSCAPE_FACTOR)):
-        for command, scale in sizes:
-            if sum(need) * scale + CELL_PAD_CHARS * ncols <= width:
-                return command, _column_spec(need, natural, right, scale, width), landscape
-    command, scale = sizes[-1]   # wider than a landscape page: its columns share the line
-    return command, _column_spec(need, natural, right, scale, width), True
+        for command, scale, pad in sizes:
+            if sum(need) * scale + pad * ncols <= width:
+                return command, _column_spec(need, natural, right, scale, width, pad), landscape
+    command, scale, pad = sizes[-1]   # wider than a landscape page: its columns share the line
+    return command, _column_spec(need, natural, right, scale, width, pad), True
 
 
-def _column_spec(need: list, natural: list, right: list, scale: float, width: float) -> str:
+def _column_spec(need: list, natural: list, right: list, scale: float, width: float,
+                 gap: float = CELL_PAD_CHARS) -> str:
     """The columns: ``r`` (numbers) and ``l`` (text) when every cell fits on one line;
     otherwise each column gets what it needs plus a share of the spare width that grows with
     its longest cell, and one still too narrow for that cell is a paragraph column (ragged
     right, numbers' columns ragged left: a long header wraps above them). Widths in
-    characters of the text's font (``scale``: the table's font size relative to it)."""
-    pad = CELL_PAD_CHARS * len(need)
+    characters of the text's font (``scale``: the table's font size relative to it; ``gap``:
+    the space between two columns)."""
+    pad = gap * len(need)
     if sum(natural) * scale + pad <= width:
         return "".join("r" if r else "l" for r in right)
     spare = max(0.0, width - pad - sum(need) * scale)
@@ -402,7 +408,7 @@ def _column_spec(need: list, natural: list, right: list, scale: float, width: fl
             continue
         align = r"\raggedleft" if right[c] else r"\raggedright"
         cols.append(r">{%s\arraybackslash}p{\dimexpr %.3f\linewidth-2\tabcolsep\relax}"
-                    % (align, (share + CELL_PAD_CHARS) / width))
+                    % (align, (share + gap) / width))
     return "".join(cols)
 
 
@@ -562,9 +568,9 @@ def _statement(node: nodes.Element, lead: list, anchors: str, italic: bool) -> l
     strong = nodes.strong()
     strong.extend(lead)
     strong += nodes.Text(".")
-    body = _run_in(_content(node), [strong])
-    style = "\\itshape" if italic else ""
-    return [_raw("\\begin{mbstatement}{%s%s}\n" % (anchors, style))] + body + \
+    # the statement in italics after its upright heading (\itshape holds to the block's end)
+    body = _run_in(_content(node), [strong] + ([_raw("\\itshape{}")] if italic else []))
+    return [_raw("\\begin{mbstatement}{%s}\n" % anchors)] + body + \
         [_raw("\\end{mbstatement}\n")]
 
 
@@ -639,6 +645,43 @@ INDEX_LATEX = r"""
 PRINTINDEX = r"\footnotesize\raggedright\mbbreakafterdots\printindex"
 
 # pdflscape: the widest tables
+# --- 7. the bibliography ------------------------------------------------------------------------
+
+def move_bibliography(doctree: nodes.document, pages: set) -> bool:
+    """Put the list of references where the bibliography page is; whether it moved.
+
+    Sphinx's LaTeX writer gathers every citation into one list at the end of the book, under
+    a chapter of its own ("Bibliography"), so the page holding the ``bibliography``
+    directive printed as a chapter with a title and one sentence, then the real bibliography
+    after it. The list takes the page's place (and its labels: the text links to the page).
+    """
+    from sphinx.builders.latex.nodes import thebibliography
+
+    bib = next(iter(doctree.findall(thebibliography)), None)
+    if bib is None:
+        return False
+    for start in doctree.findall(addnodes.start_of_file):
+        if start["docname"] not in pages:
+            continue
+        section = next((c for c in start.children if isinstance(c, nodes.section)), None)
+        if section is None:
+            continue
+        name = start["docname"]
+        labels = "".join("\\label{\\detokenize{%s:%s}}" % (name, i) for i in section["ids"])
+        labels += "\\label{\\detokenize{%s::doc}}" % name
+        bib.parent.remove(bib)
+        section.replace_self([_raw("\\clearpage\\phantomsection%s\n" % labels), bib])
+        return True
+    return False
+
+
+def _bibliography_pages(env) -> set:
+    try:
+        return {key.docname for key in env.get_domain("cite").bibliographies}
+    except Exception:       # no sphinxcontrib-bibtex: nothing to move
+        return set()
+
+
 PREAMBLE = "\\usepackage{pdflscape}\n" + STATEMENT_LATEX + INDEX_LATEX
 
 
@@ -669,6 +712,7 @@ def on_doctree_resolved(app, doctree, docname) -> None:
     number_exercise_references(app, doctree)
     replace_explorers(app, doctree, docname)
     book_statements(app.env, doctree, docname)
+    move_bibliography(doctree, _bibliography_pages(app.env))
 
 
 def setup(app):

@@ -224,20 +224,22 @@ def test_other_html_outputs_are_left_to_myst_nb():
 
 
 @pytest.mark.parametrize("ncols, width, expected", [
-    (3, 8, ("", False)),                    # fits at the text's size
-    (8, 9, ("\\small", False)),             # 8 * (0.9 * 9 + 2.4) = 84 <= 84 characters
-    (9, 8, ("\\footnotesize", False)),
-    (10, 8, ("\\scriptsize", False)),
-    (10, 9, ("", True)),                    # too wide for a portrait page: landscape
-    (14, 9, ("\\scriptsize", True)),        # and a smaller font
-    (30, 9, ("\\scriptsize", True)),        # the smallest: tabulary wraps what it can
+    (3, 8, ("", False)),                    # 3 * (8 + 2.4) = 31 <= 84 characters: as it is
+    (8, 9, ("\\small", False)),             # 8 * (0.9 * 9 + 1.8) = 79 (narrower gaps too)
+    (9, 9, ("\\footnotesize", False)),
+    (10, 9, ("\\scriptsize", False)),
+    (3, 41, ("\\small", True)),             # too wide for a portrait page: landscape
+    (14, 9, ("\\scriptsize", True)),
+    (30, 9, ("\\scriptsize", True)),        # the smallest: its columns share the line
 ])
 def test_wide_tables_get_a_smaller_font_then_a_landscape_page(ncols, width, expected):
     head = [[(f"c{i}", 1, 1) for i in range(ncols)]]
     body = [[("1" * width, 1, 1) for _ in range(ncols)]]
     size, spec, landscape = pdf_book.table_layout(head, body)
-    assert (size, landscape) == expected
-    assert spec == "r" * ncols
+    assert (size.replace(pdf_book.NARROW_GAPS, ""), landscape) == expected
+    assert (pdf_book.NARROW_GAPS in size) == bool(expected[0])
+    if ncols * width < 200:
+        assert spec == "r" * ncols
 
 
 def _fraction(column: str) -> float:
@@ -301,11 +303,13 @@ def test_a_theorem_reads_theorem_number_title_in_bold_run_into_its_text():
     assert pdf_book.book_statements(env, doc, "index") == 1
     start, para, end = doc.children[0].children
     assert start.astext() == ("\\begin{mbstatement}{\\phantomsection\\label{\\detokenize"
-                              "{book/meyen/03_bounds:thm-bound}}\\itshape}\n")
+                              "{book/meyen/03_bounds:thm-bound}}}\n")
     assert end.astext() == "\\end{mbstatement}\n"
     assert isinstance(para[0], nodes.strong)
     assert para[0].astext() == "Theorem 3 (Bounds)."
-    assert para.astext() == "Theorem 3 (Bounds). Meta-I is at most I."
+    # the statement in italics, its heading upright
+    assert para[1].astext() == "\\itshape{}"
+    assert para.astext() == "Theorem 3 (Bounds).\\itshape{} Meta-I is at most I."
 
 
 def test_a_definition_is_upright_and_one_opening_with_math_gets_its_own_lead_line():
@@ -314,7 +318,7 @@ def test_a_definition_is_upright_and_one_opening_with_math_gets_its_own_lead_lin
                               nodes.paragraph(text="where x is one.")))
     pdf_book.book_statements(env, doc, "index")
     start, lead, math, para, end = doc.children[0].children
-    assert "\\itshape" not in start.astext()
+    assert "\\itshape" not in lead.astext()
     assert lead.astext() == "Definition 1."
     assert isinstance(math, nodes.math_block) and para.astext() == "where x is one."
 
@@ -372,3 +376,23 @@ def test_a_long_table_gets_columns_a_longtable_accepts():
     assert (size, landscape) == ("", False)
     assert spec.startswith(r">{\raggedright\arraybackslash}p{\dimexpr ") and spec.endswith("r")
     assert 0.5 < _fraction(spec) < 1      # the text column takes what the number leaves
+
+
+def test_the_references_take_the_bibliography_pages_place():
+    from sphinx.builders.latex.nodes import thebibliography
+
+    page = _section("Bibliography", nodes.paragraph(text="The works cited."))
+    doc = _page("book/bibliography", page)
+    other = addnodes.start_of_file(docname="book/intro")
+    other += _section("Intro")
+    doc.insert(0, other)
+    bib = thebibliography()
+    bib += nodes.citation("", nodes.label(text="Meyen 2025"))
+    doc += bib                                 # where Sphinx puts it: the end of the book
+    assert pdf_book.move_bibliography(doc, {"book/bibliography"})
+    anchor, moved = doc.children[1].children
+    assert moved is bib and bib.parent is doc.children[1]
+    assert anchor.astext() == ("\\clearpage\\phantomsection\\label{\\detokenize{"
+                               "book/bibliography:bibliography}}\\label{\\detokenize"
+                               "{book/bibliography::doc}}\n")
+    assert not pdf_book.move_bibliography(_page("x", _section("X")), {"x"})   # no references
