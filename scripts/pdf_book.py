@@ -337,9 +337,15 @@ def _is_number(text: str) -> bool:
         for w in words)
 
 
-def _width(text: str) -> int:
+def _len(text: str) -> float:
+    """A text's width in characters of the body font (a digit's or lower-case letter's width):
+    capitals are wider, a space narrower (the headers' sans serif capitals ran over)."""
+    return sum(1.35 if ch.isupper() else 0.5 if ch.isspace() else 1.0 for ch in text)
+
+
+def _width(text: str) -> float:
     """Characters a cell needs on one line: its longest word (or number)."""
-    return max((len(w) for w in text.split()), default=0)
+    return max((_len(w) for w in text.split()), default=0.0)
 
 
 # font sizes tried in turn (the commands, and their size relative to the text's); a table set
@@ -374,7 +380,7 @@ def table_layout(head: list, body: list) -> tuple[str, str, bool]:
                 filled[col] = True
                 numeric[col] = numeric[col] and num
             need[col] = max(need[col], _width(text))
-            natural[col] = max(natural[col], len(text))
+            natural[col] = max(natural[col], _len(text))
     right = [numeric[c] and filled[c] for c in range(ncols)]
     sizes = (("", 1.0, CELL_PAD_CHARS),) + tuple(
         (command + NARROW_GAPS, scale, NARROW_PAD_CHARS * scale) for command, scale in TABLE_SIZES)
@@ -668,9 +674,10 @@ def move_bibliography(doctree: nodes.document, pages: set) -> bool:
             continue
         name = start["docname"]
         labels = "".join("\\label{\\detokenize{%s:%s}}" % (name, i) for i in section["ids"])
-        labels += "\\label{\\detokenize{%s::doc}}" % name
         bib.parent.remove(bib)
-        section.replace_self([_raw("\\clearpage\\phantomsection%s\n" % labels), bib])
+        # a new page before the page's own anchor (``<page>::doc``, which Sphinx writes)
+        start.parent.insert(start.parent.index(start), _raw("\\clearpage\n"))
+        section.replace_self([_raw("\\phantomsection%s\n" % labels), bib])
         return True
     return False
 
@@ -682,7 +689,20 @@ def _bibliography_pages(env) -> set:
         return set()
 
 
-PREAMBLE = "\\usepackage{pdflscape}\n" + STATEMENT_LATEX + INDEX_LATEX
+# the book's own (Markdown) tables: tabulary's columns ragged right, not justified ("the def-
+# inition  and  the"), and none squeezed below 4em (a word ran over the next column)
+TABLE_LATEX = r"""
+\expandafter\let\csname NC@find@T\endcsname\relax   % array warned "Column T is already defined"
+\newcolumntype{T}{L}
+\setlength{\tymin}{4em}
+% inline code may break after an underscore too (Sphinx breaks it after . , ; ? ! /):
+% estimate_dprime ran 18pt into the next column of a table
+% (names without @: \sphinxupquote reads its argument again with \scantokens)
+\let\mbsphinxupquote\sphinxupquote
+\protected\def\sphinxupquote#1{\mbsphinxupquote{\let\_\mbunderscore#1}}
+\def\mbunderscore{\textunderscore\allowbreak}
+"""
+PREAMBLE = "\\usepackage{pdflscape}\n" + STATEMENT_LATEX + INDEX_LATEX + TABLE_LATEX
 
 
 # --- wiring ---------------------------------------------------------------------------------------
