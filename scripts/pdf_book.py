@@ -430,11 +430,18 @@ def _cell_latex(text: str, header: bool) -> str:
     return r"\sphinxstyletheadfamily " + tex if header else tex
 
 
+LONG_TABLE_ROWS = 30   # a table of more rows is a longtable (Sphinx's rule), shorter a tabular
+
+
 def table_latex(head: list, body: list, spec: str) -> str:
-    r"""The cells as a centred ``longtable`` in the book's table style (Sphinx's longtable
-    template: its rules and row colours; the header repeated on each page a table spans): a
-    cell over several columns a ``\multicolumn``, one over several rows printed in its first
-    row (the rows under it left empty, as a book does)."""
+    r"""The cells as a centred table in the book's table style (Sphinx's templates: its
+    rules and row colours): a ``tabular``, or for more than ``LONG_TABLE_ROWS`` rows a
+    ``longtable``, which breaks across pages and repeats its header. A cell over several
+    columns is a ``\multicolumn``, one over several rows printed in its first row (the rows
+    under it left empty, as a book does).
+
+    Not a longtable for every table: a figure that follows a longtable on the same page was
+    set over the page's foot (longtable's output routine and the float's ``h``)."""
     placed, ncols = _grid(head + body)
     rows = []
     for r, row in enumerate(placed):
@@ -451,17 +458,22 @@ def table_latex(head: list, body: list, spec: str) -> str:
         rows.append(" & ".join(cells) + " \\\\\n")
     header = "\\sphinxtoprule\n" + "".join(rows[:len(head)]) + \
         ("\\sphinxmidrule\n" if head else "")
-    return ("\\begin{savenotes}\\sphinxatlongtablestart\n"
-            "\\sphinxthistablewithglobalstyle\\sphinxthistablewithnovlinesstyle\n"
+    body = "\\sphinxtableatstartofbodyhook\n" + "".join(rows[len(head):]) + "\\sphinxbottomrule\n"
+    style = "\\sphinxthistablewithglobalstyle\\sphinxthistablewithnovlinesstyle\n"
+    if len(placed) <= LONG_TABLE_ROWS:
+        return ("\\begin{savenotes}\\sphinxattablestart\n" + style + "\\centering\n"
+                "\\begin{tabular}[t]{%s}\n" % spec + header + body +
+                "\\end{tabular}\n\\sphinxtableafterendhook\\par\n"
+                "\\sphinxattableend\\end{savenotes}\n")
+    return ("\\begin{savenotes}\\sphinxatlongtablestart\n" + style +
             "\\makeatletter\n"
             "  \\LTleft \\@totalleftmargin plus1fill\n"
             "  \\LTright\\dimexpr\\columnwidth-\\@totalleftmargin-\\linewidth\\relax plus1fill\n"
             "\\makeatother\n"
             "\\begin{longtable}{%s}\n" % spec +
             header + "\\endfirsthead\n" + header + "\\endhead\n"
-            "\\sphinxbottomrule\n\\endfoot\n\\endlastfoot\n"
-            "\\sphinxtableatstartofbodyhook\n" + "".join(rows[len(head):]) +
-            "\\sphinxbottomrule\n\\end{longtable}\n"
+            "\\sphinxbottomrule\n\\endfoot\n\\endlastfoot\n" + body +
+            "\\end{longtable}\n"
             "\\sphinxtableafterendhook\\sphinxatlongtableend\\end{savenotes}\n")
 
 

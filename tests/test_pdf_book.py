@@ -168,13 +168,24 @@ def test_a_dataframes_html_becomes_a_table_with_its_index_name_folded_up():
     # right-aligned with a minus sign, text left; LaTeX's special characters escaped
     tex = raw.astext()
     assert tex.startswith("\\begingroup\n\\begin{savenotes}")    # narrow: the text's font size
-    assert tex.endswith("\\end{longtable}\n\\sphinxtableafterendhook\\sphinxatlongtableend"
-                        "\\end{savenotes}\n\\endgroup\n")
-    assert "\\begin{longtable}{lrl}\n" in tex
-    # the header, on the first page and on each further page the table runs onto
-    assert _rows(tex) == [f"{head}case {{[}}\\%{{]}} & {head}d prime & {head}kind \\\\"] * 2 + [
-        "a & \u22121.50 & gaussian \\\\",
-        "b & 2.25 & uniform\\_noise \\\\"]
+    assert tex.endswith("\\end{tabular}\n\\sphinxtableafterendhook\\par\n"
+                        "\\sphinxattableend\\end{savenotes}\n\\endgroup\n")
+    assert "\\begin{tabular}[t]{lrl}\n" in tex
+    assert _rows(tex) == [f"{head}case {{[}}\\%{{]}} & {head}d prime & {head}kind \\\\",
+                          "a & \u22121.50 & gaussian \\\\",
+                          "b & 2.25 & uniform\\_noise \\\\"]
+
+
+def test_a_table_of_more_than_30_rows_is_a_longtable_repeating_its_header():
+    head = [[("x", 1, 1), ("y", 1, 1)]]
+    body = [[(str(i), 1, 1), ("a", 1, 1)] for i in range(40)]
+    tex = pdf_book.table_latex(head, body, "rl")
+    assert "\\begin{longtable}{rl}\n" in tex and "\\begin{tabular}" not in tex
+    rows = _rows(tex)
+    # the header on the first page and on each further page
+    assert rows[:2] == ["\\sphinxstyletheadfamily x & \\sphinxstyletheadfamily y \\\\"] * 2
+    assert len(rows) == 42
+    assert "\\begin{tabular}" in pdf_book.table_latex(head, body[:29], "rl")
 
 
 def _rows(tex: str) -> list:
@@ -193,7 +204,7 @@ def test_a_styler_without_index_and_groups_of_rows_and_columns():
     rows = _rows(pdf_book.table_latex(head, body, "llrr"))
     assert rows[0].endswith("& \\multicolumn{2}{c}{\\sphinxstyletheadfamily A} \\\\")
     # a group of rows: its name in its first row, the rows under it left empty
-    assert rows[4:] == ["u & 60 & 0.000 & 0.125 \\\\", " & 70 & 0.250 & 0.375 \\\\",
+    assert rows[2:] == ["u & 60 & 0.000 & 0.125 \\\\", " & 70 & 0.250 & 0.375 \\\\",
                          "n & 60 & 0.500 & 0.625 \\\\", " & 70 & 0.750 & 0.875 \\\\"]
     hidden = df.style.hide(axis="index").format("{:.3f}")._repr_html_()
     (head, body), = pdf_book.html_tables(hidden)
