@@ -11,7 +11,9 @@
 #   - scripts/pdf_book.py makes the pages a book: the landing page one unnumbered chapter and
 #     the table of contents' captions parts; code the website folds away (hide-input) not
 #     printed; exercise references across chapters numbered; each explorer the picture of its
-#     first setting and a link to its page on the website.
+#     first setting and a link to its page on the website; notebook tables (DataFrames) as
+#     tables that fit the page; theorems, proofs and exercises as a book sets them; the
+#     bibliography in its page's place (see its docstring).
 # The website offers the PDF when it exists at an HTML build (_ext/metabits_pdf.py): build the
 # PDF first, then the website (the publishing workflow does).
 set -euo pipefail

@@ -21,6 +21,19 @@ builder than LaTeX. What it changes, and why:
    ``metabits.explore.kernel.PNG_DESCRIPTION``) followed by a sentence linking its page on the
    website. An output with only the plain-text fallback (``explorer: <title>``) becomes that
    sentence alone.
+5. **Tables of notebook outputs.** A DataFrame or Styler output is HTML on the website; the
+   LaTeX builder printed its ``text/plain`` (wrapped lines, or ``<...Styler at 0x...>``). Its
+   HTML is parsed into a LaTeX table in Sphinx's table style, sized to the page: numbers right-
+   aligned, a smaller font (then a landscape page) when its columns need more than the line,
+   paragraph columns sharing the line when its text does (``output_tables``).
+6. **Theorems, proofs and exercises.** sphinx-proof and sphinx-exercise set each block as a
+   Sphinx admonition with an empty title bar; here "Theorem 3 (Title)." runs in bold into the
+   statement (in italics for theorem-like blocks), a proof opens with "Proof." and ends with a
+   square, an exercise reads "Exercise 12 (Title)." (``book_statements``).
+7. **The bibliography** takes the place of its page (it was an empty chapter, the references a
+   second "Bibliography" at the end: ``move_bibliography``); the index is set smaller with
+   breaks after dots, and a few preamble lines keep the book's own tables and inline code
+   inside the margins (``PREAMBLE``, ``PRINTINDEX``).
 """
 
 from __future__ import annotations

@@ -408,3 +408,10 @@ def test_the_references_take_the_bibliography_pages_place():
     assert anchor.astext() == ("\\phantomsection\\label{\\detokenize{"
                                "book/bibliography:bibliography}}\n")
     assert not pdf_book.move_bibliography(_page("x", _section("X")), {"x"})   # no references
+
+
+def test_capitals_count_wider_and_spaces_narrower_than_digits():
+    assert pdf_book._len("OSKR") == pytest.approx(4 * 1.35)
+    assert pdf_book._len("0.81") == 4
+    assert pdf_book._len("a b") == 2.5
+    assert pdf_book._width("value shown as OSKR") == pytest.approx(5.4)   # "OSKR" is widest
