@@ -11,7 +11,9 @@
 #   - scripts/pdf_book.py makes the pages a book: the landing page one unnumbered chapter and
 #     the table of contents' captions parts; code the website folds away (hide-input) not
 #     printed; exercise references across chapters numbered; each explorer the picture of its
-#     first setting and a link to its page on the website.
+#     first setting and a link to its page on the website; notebook tables (DataFrames) as
+#     tables that fit the page; theorems, proofs and exercises as a book sets them; the
+#     bibliography in its page's place (see its docstring).
 # The website offers the PDF when it exists at an HTML build (_ext/metabits_pdf.py): build the
 # PDF first, then the website (the publishing workflow does).
 set -euo pipefail
@@ -62,6 +64,9 @@ cfg["latex_elements"] = {"preamble": preamble, "papersize": "a4paper",
                                     "\\setmonofont{FreeMono}"}
 cfg["latex_show_urls"] = "no"  # links stay clickable; DOIs are printed already
 cfg["latex_use_xindy"] = False  # makeindex: xindy is another Debian package
+# of the domains' indices only Python's modules: sphinx-proof's "Proof Index" lists the
+# theorems' labels (def-uniform-noise, book/meyen/02_noise_cases), not what a reader looks up
+cfg["latex_domain_indices"] = ["py-modindex"]
 (out / "_config.yml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
 EOF
 

@@ -140,3 +140,278 @@ def test_the_explorer_output_carries_its_png():
                                     oskr_threshold=[0.5])
     bundle = explore.show(e)._repr_mimebundle_()
     assert bundle["image/png"] and bundle["text/plain"] == f"explorer: {e.title}"
+
+
+# --- DataFrames (HTML tables) as tables --------------------------------------------------------
+
+def _bundle(html: str, plain: str = "<DataFrame>") -> nodes.container:
+    bundle = nodes.container(nb_element="mime_bundle")
+    for mime, child in (("text/html", nodes.raw("", html, format="html")),
+                        ("text/plain", nodes.literal_block(text=plain))):
+        bundle += nodes.container("", child, mime_type=mime)
+    return bundle
+
+
+def test_a_dataframes_html_becomes_a_table_with_its_index_name_folded_up():
+    import pandas as pd
+
+    df = pd.DataFrame({"d prime": [-1.5, 2.25], "kind": ["gaussian", "uniform_noise"]},
+                      index=pd.Index(["a", "b"], name="case [%]"))
+    doc = _document()
+    doc += _bundle(df._repr_html_())
+    assert pdf_book.output_tables(doc) == 1
+    assert not [n for n in doc.findall(nodes.container) if n.get("nb_element") == "mime_bundle"]
+    (raw,) = doc.findall(nodes.raw)
+    assert raw["format"] == "latex"
+    head = "\\sphinxstyletheadfamily "
+    # pandas' separate header row for the index name ("case", then blanks) moves up; numbers
+    # right-aligned with a minus sign, text left; LaTeX's special characters escaped
+    tex = raw.astext()
+    assert tex.startswith("\\begingroup\n\\begin{savenotes}")    # narrow: the text's font size
+    assert tex.endswith("\\end{tabular}\n\\sphinxtableafterendhook\\par\n"
+                        "\\sphinxattableend\\end{savenotes}\n\\endgroup\n")
+    assert "\\begin{tabular}[t]{lrl}\n" in tex
+    assert _rows(tex) == [f"{head}case {{[}}\\%{{]}} & {head}d prime & {head}kind \\\\",
+                          "a & \u22121.50 & gaussian \\\\",
+                          "b & 2.25 & uniform\\_noise \\\\"]
+
+
+def test_a_table_of_more_than_30_rows_is_a_longtable_repeating_its_header():
+    head = [[("x", 1, 1), ("y", 1, 1)]]
+    body = [[(str(i), 1, 1), ("a", 1, 1)] for i in range(40)]
+    tex = pdf_book.table_latex(head, body, "rl")
+    assert "\\begin{longtable}{rl}\n" in tex and "\\begin{tabular}" not in tex
+    rows = _rows(tex)
+    # the header on the first page and on each further page
+    assert rows[:2] == ["\\sphinxstyletheadfamily x & \\sphinxstyletheadfamily y \\\\"] * 2
+    assert len(rows) == 42
+    assert "\\begin{tabular}" in pdf_book.table_latex(head, body[:29], "rl")
+
+
+def _rows(tex: str) -> list:
+    return [line for line in tex.splitlines() if line.endswith("\\\\") and "&" in line]
+
+
+def test_a_styler_without_index_and_groups_of_rows_and_columns():
+    import numpy as np
+    import pandas as pd
+
+    df = pd.DataFrame(np.arange(8).reshape(4, 2) / 8,
+                      columns=pd.MultiIndex.from_tuples([("A", "x"), ("A", "y")]),
+                      index=pd.MultiIndex.from_product([["u", "n"], [60, 70]]))
+    html = df.style.format("{:.3f}")._repr_html_()
+    (head, body), = pdf_book.html_tables(html)
+    rows = _rows(pdf_book.table_latex(head, body, "llrr"))
+    assert rows[0].endswith("& \\multicolumn{2}{c}{\\sphinxstyletheadfamily A} \\\\")
+    # a group of rows: its name in its first row, the rows under it left empty
+    assert rows[2:] == ["u & 60 & 0.000 & 0.125 \\\\", " & 70 & 0.250 & 0.375 \\\\",
+                         "n & 60 & 0.500 & 0.625 \\\\", " & 70 & 0.750 & 0.875 \\\\"]
+    hidden = df.style.hide(axis="index").format("{:.3f}")._repr_html_()
+    (head, body), = pdf_book.html_tables(hidden)
+    assert [t for t, _, _ in body[0]] == ["0.000", "0.125"]
+
+
+def test_rowspans_place_later_cells_in_the_right_columns():
+    html = ("<table><tr><th rowspan='2'>g</th><td>1</td></tr><tr><td>2</td></tr>"
+            "<tr><td>h</td><td>3</td></tr></table>")
+    (head, body), = pdf_book.html_tables(html)
+    placed, ncols = pdf_book._grid(head + body)
+    assert ncols == 2
+    assert [[c[0] for c in row] for row in placed] == [[0, 1], [1], [0, 1]]
+
+
+def test_text_in_style_elements_and_nested_tables_is_not_a_cell():
+    html = ("<style>td {color: red}</style><table><tr><td>x&nbsp;</td><td>"
+            "<table><tr><td>inner</td></tr></table></td></tr></table>")
+    tables = pdf_book.html_tables(html)
+    assert tables == [([], [[("x", 1, 1), ("", 1, 1)]])]
+
+
+def test_other_html_outputs_are_left_to_myst_nb():
+    doc = _document()
+    doc += _bundle("<div>plotly figure</div>")
+    assert pdf_book.output_tables(doc) == 0
+    assert doc.children[0].get("nb_element") == "mime_bundle"
+
+
+@pytest.mark.parametrize("ncols, width, expected", [
+    (3, 8, ("", False)),                    # 3 * (8 + 2.4) = 31 <= 84 characters: as it is
+    (8, 9, ("\\small", False)),             # 8 * (0.9 * 9 + 1.8) = 79 (narrower gaps too)
+    (9, 9, ("\\footnotesize", False)),
+    (10, 9, ("\\scriptsize", False)),
+    (3, 41, ("\\small", True)),             # too wide for a portrait page: landscape
+    (14, 9, ("\\scriptsize", True)),
+    (30, 9, ("\\scriptsize", True)),        # the smallest: its columns share the line
+])
+def test_wide_tables_get_a_smaller_font_then_a_landscape_page(ncols, width, expected):
+    head = [[(f"c{i}", 1, 1) for i in range(ncols)]]
+    body = [[("1" * width, 1, 1) for _ in range(ncols)]]
+    size, spec, landscape = pdf_book.table_layout(head, body)
+    assert (size.replace(pdf_book.NARROW_GAPS, ""), landscape) == expected
+    assert (pdf_book.NARROW_GAPS in size) == bool(expected[0])
+    if ncols * width < 200:
+        assert spec == "r" * ncols
+
+
+def _fraction(column: str) -> float:
+    return float(column.split("dimexpr ")[1].split("\\linewidth")[0])
+
+
+def test_long_header_words_count_but_wrapping_text_does_not():
+    head = [[("estimate", 1, 1), ("a rather long column name", 1, 1)]]
+    body = [[("0.1", 1, 1), ("many words that LaTeX wraps into lines " * 5, 1, 1)]]
+    size, spec, landscape = pdf_book.table_layout(head, body)
+    assert (size, landscape) == ("", False)
+    # the number's column as wide as its header; the text a ragged paragraph taking the rest
+    assert spec.startswith("r>{\\raggedright\\arraybackslash}p{\\dimexpr ")
+    assert 0.8 < _fraction(spec) < 0.95
+
+
+def test_a_long_header_wraps_above_its_numbers():
+    head = [[("case", 1, 1), ("value shown as OSKR, rounded to five places", 1, 1)] +
+            [(f"c{i}", 1, 1) for i in range(6)]]
+    body = [[("Alpha", 1, 1), ("0.12345", 1, 1)] + [("12.3456", 1, 1)] * 6]
+    size, spec, landscape = pdf_book.table_layout(head, body)
+    assert (size, landscape) == ("", False)
+    columns = spec.split(">")
+    assert columns[0] == "l"
+    assert columns[1].startswith("{\\raggedleft\\arraybackslash}p{")
+    assert columns[1].endswith("}" + "r" * 6)
+
+
+# --- theorems, proofs and exercises ------------------------------------------------------------
+
+def _page(docname: str, *children) -> nodes.document:
+    """A joined doctree as the LaTeX builder makes it: the page under its start_of_file."""
+    doc = _document()
+    start = addnodes.start_of_file(docname=docname)
+    for c in children:
+        start += c
+    doc += start
+    return doc
+
+
+def _theorem(realtype="theorem", title=" (Bounds)", label="thm-bound", *body):
+    from sphinx_proof.nodes import NODE_TYPES
+
+    node = NODE_TYPES[realtype](ids=[label], label=label, realtype=realtype,
+                                countertype=realtype, title=title)
+    node += nodes.title("", "", *([nodes.Text(title)] if title else []))
+    content = nodes.section(ids=["proof-content"])
+    for b in body or (nodes.paragraph(text="Meta-I is at most I."),):
+        content += b
+    node += content
+    return node
+
+
+def _latex_of(doc):
+    return [n.astext() for n in doc.findall(nodes.raw)]
+
+
+def test_a_theorem_reads_theorem_number_title_in_bold_run_into_its_text():
+    env = SimpleNamespace(toc_fignumbers={"book/meyen/03_bounds": {"theorem": {"thm-bound": (3,)}}})
+    doc = _page("book/meyen/03_bounds", _theorem())
+    assert pdf_book.book_statements(env, doc, "index") == 1
+    start, para, end = doc.children[0].children
+    assert start.astext() == ("\\begin{mbstatement}{\\phantomsection\\label{\\detokenize"
+                              "{book/meyen/03_bounds:thm-bound}}}\n")
+    assert end.astext() == "\\end{mbstatement}\n"
+    assert isinstance(para[0], nodes.strong)
+    assert para[0].astext() == "Theorem 3 (Bounds)."
+    # the statement in italics, its heading upright
+    assert para[1].astext() == "\\itshape{}"
+    assert para.astext() == "Theorem 3 (Bounds).\\itshape{} Meta-I is at most I."
+
+
+def test_a_definition_is_upright_and_one_opening_with_math_gets_its_own_lead_line():
+    env = SimpleNamespace(toc_fignumbers={"p": {"definition": {"def-x": (1,)}}})
+    doc = _page("p", _theorem("definition", "", "def-x", nodes.math_block(text="x=1"),
+                              nodes.paragraph(text="where x is one.")))
+    pdf_book.book_statements(env, doc, "index")
+    start, lead, math, para, end = doc.children[0].children
+    assert "\\itshape" not in lead.astext()
+    assert lead.astext() == "Definition 1."
+    assert isinstance(math, nodes.math_block) and para.astext() == "where x is one."
+
+
+def test_a_proof_starts_with_proof_in_italics_and_ends_with_a_square():
+    from sphinx_proof.nodes import proof_node
+
+    proof = proof_node()
+    adm = nodes.admonition(classes=["proof", "proof"], ids=["proof"])
+    adm += nodes.paragraph(text="Proof. By Jensen.")
+    adm += nodes.paragraph(text="Hence the bound.")
+    proof += adm
+    doc = _page("p", proof)
+    assert pdf_book.book_statements(SimpleNamespace(), doc, "index") == 1
+    start, first, last, end = doc.children[0].children
+    assert isinstance(first[0], nodes.emphasis) and first.astext() == "Proof. By Jensen."
+    assert last.astext().endswith("Hence the bound.\\mbqed")
+    assert start.astext() == "\\begin{mbstatement}{}\n"
+
+
+def test_an_exercise_keeps_its_numbered_title_and_both_labels():
+    from sphinx_exercise.nodes import exercise_enumerable_node
+
+    ex = exercise_enumerable_node(label="ex-roc")
+    ex += nodes.title("", "Exercise 12 (ROC)")
+    content = nodes.section(ids=["exercise-content"])
+    content += nodes.paragraph(text="Draw it.")
+    ex += content
+    doc = _page("book/meyen/04_roc", ex)
+    pdf_book.label_exercises(doc, "book/meyen/04_roc")     # when the page is read
+    pdf_book.book_statements(SimpleNamespace(), doc, "index")
+    start, label, para, end = doc.children[0].children
+    assert start.astext() == "\\begin{mbstatement}{\\phantomsection\\label{exercise:ex-roc}}\n"
+    assert label.astext() == "\\label{\\detokenize{book/meyen/04_roc:ex-roc}}"
+    assert para.astext() == "Exercise 12 (ROC). Draw it."
+    assert isinstance(para[0], nodes.strong)
+
+
+def test_the_preamble_defines_what_the_blocks_and_tables_use():
+    config = SimpleNamespace(latex_elements={"preamble": "\\newcommand{\\acc}{acc}\n"})
+    pdf_book.on_config_inited(None, config)
+    pre = config.latex_elements["preamble"]
+    assert pre.startswith("\\newcommand{\\acc}")
+    assert config.latex_elements["printindex"].endswith("\\printindex")
+    for name in ("{mbstatement}", "\\mbqed", "{pdflscape}", "\\mbbreakafterdots", "{T}{L}"):
+        assert name in pre
+
+
+def test_a_long_table_gets_columns_a_longtable_accepts():
+    head = [[("where", 1, 1), ("value", 1, 1)]]
+    short = [[("row", 1, 1), ("1.0", 1, 1)] for _ in range(40)]
+    assert pdf_book.table_layout(head, short) == ("", "lr", False)   # tabulary's L/R: an error
+    wordy = [[("a sentence of many words " * 6, 1, 1), ("1.0", 1, 1)] for _ in range(40)]
+    size, spec, landscape = pdf_book.table_layout(head, wordy)
+    assert (size, landscape) == ("", False)
+    assert spec.startswith(r">{\raggedright\arraybackslash}p{\dimexpr ") and spec.endswith("r")
+    assert 0.5 < _fraction(spec) < 1      # the text column takes what the number leaves
+
+
+def test_the_references_take_the_bibliography_pages_place():
+    from sphinx.builders.latex.nodes import thebibliography
+
+    page = _section("Bibliography", nodes.paragraph(text="The works cited."))
+    doc = _page("book/bibliography", page)
+    other = addnodes.start_of_file(docname="book/intro")
+    other += _section("Intro")
+    doc.insert(0, other)
+    bib = thebibliography()
+    bib += nodes.citation("", nodes.label(text="Meyen 2025"))
+    doc += bib                                 # where Sphinx puts it: the end of the book
+    assert pdf_book.move_bibliography(doc, {"book/bibliography"})
+    new_page, _ = doc.children[1:]
+    assert new_page.astext() == "\\clearpage\n"     # before Sphinx's anchor of the page
+    anchor, moved = doc.children[2].children
+    assert moved is bib and bib.parent is doc.children[2]
+    assert anchor.astext() == ("\\phantomsection\\label{\\detokenize{"
+                               "book/bibliography:bibliography}}\n")
+    assert not pdf_book.move_bibliography(_page("x", _section("X")), {"x"})   # no references
+
+
+def test_capitals_count_wider_and_spaces_narrower_than_digits():
+    assert pdf_book._len("OSKR") == pytest.approx(4 * 1.35)
+    assert pdf_book._len("0.81") == 4
+    assert pdf_book._len("a b") == 2.5
+    assert pdf_book._width("value shown as OSKR") == pytest.approx(5.4)   # "OSKR" is widest
