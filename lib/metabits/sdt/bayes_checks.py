@@ -62,7 +62,7 @@ class PredictiveCheck(Result):
         ``"prior"`` or ``"posterior"``.
     observed : ndarray, shape T
         The fitted counts (rows ``nR_S1``, ``nR_S2``).
-    tables : ndarray of int, shape (S, *T)
+    tables : ndarray of int, shape ``(S, *T)``
         Predicted count tables, one per parameter draw.
     mean : ndarray, shape T
         Mean predicted count of each cell.
