@@ -61,7 +61,9 @@ def code_cells(nb: dict) -> list[tuple[str, str]]:
 PAGE_EDITION = "instructor"
 #: the JupyterLab setting that opens Markdown files rendered: the document manager's default
 #: viewer of the file type ``markdown``, the factory of @jupyterlab/markdownviewer-extension
-#: (schema: ``schemas/@jupyterlab/docmanager-extension/plugin.json``, checked with JupyterLab 4.4)
+#: (schema: ``schemas/@jupyterlab/docmanager-extension/plugin.json``, checked by hand with
+#: JupyterLab 4.4.10: ``defaultViewers`` maps a file type to a viewer's name, and a double-click
+#: on a .md file then opened it rendered; the test environment has no JupyterLab to check it in)
 LAB_SETTINGS = {"@jupyterlab/docmanager-extension:plugin":
                 {"defaultViewers": {"markdown": "Markdown Preview"}}}
 

@@ -96,28 +96,3 @@ def test_jupyterlab_opens_markdown_rendered(tmp_path):
         "@jupyterlab/docmanager-extension:plugin": {
             "autosave": False, "defaultViewers": {"python": "Editor",
                                                   "markdown": "Markdown Preview"}}}
-
-
-def test_the_setting_is_one_jupyterlab_knows():
-    """The plugin, setting and viewer names against JupyterLab's own schemas (if installed)."""
-    jupyterlab = pytest.importorskip("jupyterlab")
-    schemas = Path(jupyterlab.__file__).parent / "schemas" / "@jupyterlab"
-    plugin = json.loads((schemas / "docmanager-extension" / "plugin.json").read_text())
-    viewers = plugin["properties"]["defaultViewers"]
-    assert viewers["type"] == "object" and viewers["additionalProperties"] == {"type": "string"}
-    assert "Markdown Preview" in json.dumps(plugin)  # the description's example
-    assert (schemas / "markdownviewer-extension" / "plugin.json").is_file()
-
-
-def test_post_build_does_it_all_and_never_fails(tmp_path, capsys):
-    root = _copy(tmp_path)
-    assert bn.main(["--root", str(root), "--lab-app-dir", str(tmp_path / "lab")]) == 0
-    out = capsys.readouterr().out
-    assert f"{len(PAGES)} Markdown pages now plain Markdown" in out
-    assert (tmp_path / "lab" / "settings" / "overrides.json").is_file()
-    assert "binder_notebooks.py" in (ROOT / "postBuild").read_text(encoding="utf-8")
-    # an unreadable overrides file is left alone, with a warning, and Binder still builds
-    (tmp_path / "lab" / "settings" / "overrides.json").write_text("{not json", encoding="utf-8")
-    assert bn.main(["--root", str(root), "--lab-app-dir", str(tmp_path / "lab")]) == 0
-    assert "Markdown files will open in the editor" in capsys.readouterr().err
-    assert (tmp_path / "lab" / "settings" / "overrides.json").read_text() == "{not json"
