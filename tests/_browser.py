@@ -7,11 +7,11 @@ conftest.py. One visit per page serves both modules (each page used to be loaded
 them: the explorer pages twice).
 
 The visit drives one headless Chromium through Playwright's asyncio API with several pages in
-flight at once (``METABITS_BROWSER_PAGES``, default 3): Chromium lays out, typesets and runs each
-page in its own renderer process, so one page's waits (MathJax, plotly, a frame after a control
-moved) overlap another's work. Every page still has its own fresh browser context. The two
-browser tests that load pages of their own (the phone menu, the explorers' point labels) are
-jobs of the same visit, so that they overlap it too.
+flight at once (``METABITS_BROWSER_PAGES``; by default one more than the cores, at most 4):
+Chromium lays out, typesets and runs each page in its own renderer process, so one page's waits
+(MathJax, plotly, a frame after a control moved) overlap another's work. Every page still has
+its own fresh browser context. The two browser tests that load pages of their own (the phone
+menu, the explorers' point labels) are jobs of the same visit, so that they overlap it too.
 """
 
 from __future__ import annotations
@@ -76,8 +76,10 @@ async () => {
 """
 #: the same run with every rule axe runs by default (a check of AXE_RUN_JS's choice of rules)
 AXE_RUN_ALL_JS = AXE_RUN_JS.replace("if (checks) {", "if (false) {")
-#: how many pages the visit keeps in flight (Chromium renders each in its own process)
-CONCURRENCY = int(os.environ.get("METABITS_BROWSER_PAGES", "3"))
+#: how many pages the visit keeps in flight (Chromium renders each in its own process): one more
+#: than the cores, so that a page's waits leave no core idle (3 on the 2-core machine)
+CONCURRENCY = (int(os.environ.get("METABITS_BROWSER_PAGES", "0"))
+               or min(4, (os.cpu_count() or 2) + 1))
 
 
 class BrowserUnavailable(RuntimeError):
@@ -294,7 +296,8 @@ STATE_JS = r"""
 # null: a menu whose option Playwright has just chosen), then, in the same call: wait until
 # data-frame changes from `old` (up to `timeout` ms; a frame that stays is reported by the test),
 # let two frames show it, and return the explorer's state as JSON.
-MOVE_JS = "async ([i, k, to, old, timeout]) => {" + NEXT_FRAME_JS + "const state = " + STATE_JS + r""";
+MOVE_JS = ("async ([i, k, to, old, timeout]) => {" + NEXT_FRAME_JS + "const state = " + STATE_JS
+           + r""";
   const root = document.querySelectorAll('div.metabits-explorer')[i];
   if (to !== null) {
     const el = root.querySelectorAll('[data-control]')[k];
@@ -307,7 +310,7 @@ MOVE_JS = "async ([i, k, to, old, timeout]) => {" + NEXT_FRAME_JS + "const state
   await settle();
   return JSON.stringify(state([i, false]));
 }
-"""
+""")
 
 SETTLE_JS = """
 async () => { await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))); }
@@ -371,7 +374,8 @@ MENU_PAGE = "book/meyen/03_bounds.html"  # a chapter with sections, so it has a 
 #: how long a drawer may take to open or close after a click or Escape
 DRAWER_TIMEOUT_MS = 10_000
 
-# A page with violations that axe-core reports as serious or critical (test_axe_finds_known_violations).
+# A page with violations that axe-core reports as serious or critical
+# (test_browser.py::test_axe_finds_known_violations).
 AXE_PROBE_HTML = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>axe probe</title></head>
 <body><main><h1>Probe</h1>

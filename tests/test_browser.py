@@ -21,13 +21,16 @@ test below checks one thing on every page and lists every page that fails it:
   header cells;
 - axe-core (npm ``axe-core``, unpacked into the venv by ``scripts/fetch_npm.py``) finds no
   critical or serious violation on any page, except theme-owned ones listed in ``THEME_OWNED``
-  with their upstream issue;
+  with their upstream issue (axe runs the rules that can report one; on a page with known
+  violations they report what a run of every rule reports, ``test_axe_finds_known_violations``);
 - at 400 px the visible ☰ and "Contents" buttons open their drawers, and the ☰ drawer links every
   chapter of ``_toc.yml``.
 
 Each page is loaded once, in a fresh browser context, measured at 1280 px, then the window is
 narrowed to 400 px and measured again; the one visit (``_browser.visit_site``, the session fixture
-``site_visits`` of conftest.py) also records what tests/test_explore_browser.py checks.
+``site_visits`` of conftest.py, several pages at a time) also records what
+tests/test_explore_browser.py checks, and clicks the phone menu's buttons on a page loaded at
+400 px.
 
 Chromium and Playwright come from ``.ci/run`` (``apt-get install chromium``) and
 ``tests/requirements.txt``. Without them these tests fail under CI (``CI`` set) and are skipped
