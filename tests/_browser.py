@@ -729,7 +729,7 @@ def visit_site(site_url: str, root: Path, concurrency: int = CONCURRENCY) -> dic
         except BaseException as error:  # noqa: BLE001 - re-raised in the caller's thread
             result["error"] = error
 
-    thread = threading.Thread(target=run, name="visit_site")
+    thread = threading.Thread(target=run, name="visit_site", daemon=True)  # Ctrl-C ends it
     thread.start()
     thread.join()
     if "error" in result:
