@@ -83,11 +83,19 @@ def pytest_collection_modifyitems(items):
     if os.environ.get("PYTEST_XDIST_WORKER"):
         # An xdist worker: the notebooks first, then the built site's unit (it waits for the
         # notebooks; started early, the build and the browser overlap the unit tests), then the
-        # rest as collected. Every worker collects the same order, which the scheduler follows.
+        # modules with slow tests (while one worker builds and browses the site, the other takes
+        # the long units, so that the short ones are left to even out the end), then the rest
+        # as collected. Every worker collects the same order, which the scheduler follows.
+        slow = {item.nodeid.split("::", 1)[0] for item in items
+                if item.get_closest_marker("slow") is not None}
+
         def rank(item):
             if type(item).__name__ == "IPyNbCell":
                 return 0
-            return 1 if item.nodeid.split("::", 1)[0] in SITE_MODULES else 2
+            module = item.nodeid.split("::", 1)[0]
+            if module in SITE_MODULES:
+                return 1
+            return 2 if module in slow else 3
 
         items[:] = sorted(items, key=rank)
 

@@ -2,17 +2,30 @@
 
 Constants of the headless Chromium, the scripts run in each page, a quiet HTTP handler, and
 :func:`visit_site`, which loads every page of the built site once and records everything both
-test modules check: the fixtures ``site_url``, ``browser`` and ``site_visits`` that use them are
-in conftest.py. One visit per page serves both modules (each page used to be loaded by each of
+test modules check: the fixtures ``site_url`` and ``site_visits`` that use them are in
+conftest.py. One visit per page serves both modules (each page used to be loaded by each of
 them: the explorer pages twice).
+
+The visit drives one headless Chromium through Playwright's asyncio API with several pages in
+flight at once (``METABITS_BROWSER_PAGES``; by default one more than the cores, at most 4):
+Chromium lays out, typesets and runs each page in its own renderer process, so one page's waits
+(MathJax, plotly, a frame after a control moved) overlap another's work. Every page still has
+its own fresh browser context. The two browser tests that load pages of their own (the phone
+menu, the explorers' point labels) are jobs of the same visit, so that they overlap it too.
 """
 
 from __future__ import annotations
 
+import asyncio
 import http.server
+import json
 import os
 import re
+import shutil
 import sys
+import threading
+import time
+import traceback
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -39,12 +52,38 @@ AXE = Path(sys.prefix) / "share" / "axe-core-4.14.1" / "axe.min.js"
 # the CSS selectors of its nodes.
 AXE_RUN_JS = """
 async () => {
-  const result = await axe.run(document, {resultTypes: ['violations']});
+  // Only the rules that can report a serious or critical violation run: a rule's violation takes
+  // the highest impact of its failing checks (or the rule's own impact, which overrides them), so
+  // a rule whose checks are all minor or moderate (region, landmark-*, heading-order, ...) can
+  // never give one. They are a third of axe's rules; the rest run as axe.run runs them by default.
+  // (tests/test_browser.py::test_axe_finds_known_violations checks this choice on a page with
+  // known violations against a run of every rule.)
+  const rank = {minor: 1, moderate: 2, serious: 3, critical: 4};
+  const checks = (axe._audit && axe._audit.data && axe._audit.data.checks) || null;
+  const rules = {};
+  if (checks) {
+    for (const rule of axe._audit.rules) {
+      const impacts = rule.impact ? [rule.impact]
+        : [...rule.any, ...rule.all, ...rule.none].map((c) => (checks[c.id || c] || {}).impact);
+      if (!impacts.some((impact) => rank[impact] >= 3)) rules[rule.id] = {enabled: false};
+    }
+  }
+  const result = await axe.run(document, {resultTypes: ['violations'], rules});
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({id: v.id, impact: v.impact, help: v.help,
                   nodes: v.nodes.map((n) => n.target.join(' ') + ' ' + n.html.slice(0, 150))}));
 }
 """
+#: the same run with every rule axe runs by default (a check of AXE_RUN_JS's choice of rules)
+AXE_RUN_ALL_JS = AXE_RUN_JS.replace("if (checks) {", "if (false) {")
+#: how many pages the visit keeps in flight (Chromium renders each in its own process): one more
+#: than the cores, so that a page's waits leave no core idle (3 on the 2-core machine)
+CONCURRENCY = (int(os.environ.get("METABITS_BROWSER_PAGES", "0"))
+               or min(4, (os.cpu_count() or 2) + 1))
+
+
+class BrowserUnavailable(RuntimeError):
+    """Playwright or Chromium is missing or does not start (the tests skip, or fail under CI)."""
 
 
 def _unavailable(reason: str):
@@ -196,9 +235,21 @@ async () => {
 
 # --- in the page ---------------------------------------------------------------------------------
 
+# Every wait below ends as soon as its condition holds: a page's promise resolves on the next
+# animation frame that shows it (or after 50 ms, whichever comes first), up to a bound.
+NEXT_FRAME_JS = """
+const nextFrame = () => new Promise((ok) => {
+  requestAnimationFrame(() => ok());
+  setTimeout(ok, 50);
+});
+const settle = () => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+"""
+
 # The state of explorer i: what the reader sees and what the script recorded. The explorer's
 # JSON (``spec``: every frame's traces and captions, megabytes on some pages) is a static
-# <script> element: it is read once per explorer (withSpec) and reused by :func:`_state`.
+# <script> element: its text is read once per explorer (withSpec) and parsed in Python
+# (:func:`_state`); a parsed object would cross Playwright's protocol value by value, seconds
+# for the largest.
 STATE_JS = r"""
 ([i, withSpec]) => {
   const root = document.querySelectorAll('div.metabits-explorer')[i];
@@ -209,14 +260,15 @@ STATE_JS = r"""
     ready: root.dataset.ready || null,
     frame: root.dataset.frame === undefined ? null : Number(root.dataset.frame),
     caption: root.querySelector('.mbx-caption').textContent,
-    spec: withSpec ? JSON.parse(root.querySelector('script.mbx-data').textContent) : null,
+    spec: withSpec ? root.querySelector('script.mbx-data').textContent : null,
     controls: controls.map((el) => ({
       kind: el.tagName.toLowerCase() === 'select' ? 'select' : el.type,
       value: Number(el.value), max: el.tagName.toLowerCase() === 'select'
         ? el.options.length - 1 : Number(el.max),
-      shown: el.tagName.toLowerCase() === 'select'
+      shown: (el.tagName.toLowerCase() === 'select'
         ? el.options[el.selectedIndex].textContent
-        : (root.querySelector(`output[data-for="${el.dataset.control}"]`) || {}).textContent,
+        : (root.querySelector(`output[data-for="${el.dataset.control}"]`) || {}).textContent)
+        ?? null,
     })),
     svgs: panels.map((p) => p.querySelectorAll('.main-svg').length),
     // what plotly drew in the plotting area: path shapes (lines, bars, bands) and marker places
@@ -240,23 +292,25 @@ STATE_JS = r"""
 }
 """
 
-# Move control k of explorer i to position `to`: a range input is set and told ('input'); a menu
-# gets another option chosen by Playwright (select_option), which fires input and change.
-SET_RANGE_JS = r"""
-([i, k, to]) => {
+# Control k of explorer i moved to position `to` (a range input set and told with 'input'; `to`
+# null: a menu whose option Playwright has just chosen), then, in the same call: wait until
+# data-frame changes from `old` (up to `timeout` ms; a frame that stays is reported by the test),
+# let two frames show it, and return the explorer's state as JSON.
+MOVE_JS = ("async ([i, k, to, old, timeout]) => {" + NEXT_FRAME_JS + "const state = " + STATE_JS
+           + r""";
   const root = document.querySelectorAll('div.metabits-explorer')[i];
-  const el = root.querySelectorAll('[data-control]')[k];
-  el.value = String(to);
-  el.dispatchEvent(new Event('input', {bubbles: true}));
+  if (to !== null) {
+    const el = root.querySelectorAll('[data-control]')[k];
+    el.value = String(to);
+    el.dispatchEvent(new Event('input', {bubbles: true}));
+  }
+  const changed = () => root.dataset.frame !== undefined && Number(root.dataset.frame) !== old;
+  const start = performance.now();
+  while (!changed() && performance.now() - start < timeout) await nextFrame();
+  await settle();
+  return JSON.stringify(state([i, false]));
 }
-"""
-
-FRAME_CHANGED_JS = r"""
-([i, old]) => {
-  const root = document.querySelectorAll('div.metabits-explorer')[i];
-  return root.dataset.frame !== undefined && Number(root.dataset.frame) !== old;
-}
-"""
+""")
 
 SETTLE_JS = """
 async () => { await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))); }
@@ -268,35 +322,107 @@ READY_JS = r"""
   Array.from(root.querySelectorAll('.mbx-panel')).every((p) => p.querySelector('.main-svg')))
 """
 
+# After the window narrowed: plotly's responsive resize (100 ms after the resize event) redraws
+# each plot as wide as its panel; wait until every plot is (up to `timeout` ms: a plot that does
+# not fit is reported by test_explorers_work_at_400px), then let two frames show it.
+FIT_JS = "async (timeout) => {" + NEXT_FRAME_JS + r"""
+  const fits = () => Array.from(document.querySelectorAll('div.metabits-explorer .mbx-panel'))
+    .every((p) => {
+      const svg = p.querySelector('.main-svg');
+      return svg && Math.abs(Number(svg.getAttribute('width')) -
+                             p.getBoundingClientRect().width) <= 1;
+    });
+  const start = performance.now();
+  while (!fits() && performance.now() - start < timeout) await nextFrame();
+  await settle();
+}
+"""
 
-def _state(page, i: int, specs: dict | None = None) -> dict:
-    """The state of explorer ``i`` (STATE_JS), its ``spec`` read from the page once per page
-    (``specs``: explorer index -> spec, filled on first use; the element never changes)."""
-    specs = {} if specs is None else specs
-    state = page.evaluate(STATE_JS, [i, i not in specs])
+# Per labelled panel of every explorer: the plot area and each text label's box (px, page).
+LABEL_BOXES_JS = r"""
+() => Array.from(document.querySelectorAll('div.metabits-explorer')).flatMap((root) =>
+  Array.from(root.querySelectorAll('.mbx-panel')).map((p, k) => {
+    const area = p.querySelector('.main-svg .draglayer .nsewdrag');
+    const box = (el) => { const r = el.getBoundingClientRect();
+                          return [r.left, r.top, r.right, r.bottom]; };
+    return {where: `${root.id} panel ${k} frame ${root.dataset.frame}`,
+            area: area ? box(area) : null,
+            labels: Array.from(p.querySelectorAll('.textpoint text'))
+              .map((t) => [t.textContent, box(t)])};
+  }).filter((panel) => panel.labels.length))
+"""
+
+# Every control of every explorer to its last position (a second set of frames to measure).
+LAST_FRAMES_JS = r"""
+() => document.querySelectorAll('div.metabits-explorer').forEach((root) =>
+  root.querySelectorAll('[data-control]').forEach((el) => {
+    el.value = el.tagName.toLowerCase() === 'select'
+      ? el.options[el.options.length - 1].value : el.max;
+    el.dispatchEvent(new Event('input', {bubbles: true}));
+  }))
+"""
+
+#: explorer pages with labelled points (plotly's ``markers+text``) are measured for issue 18
+LABELLED_POINTS = '"markers+text"'
+
+# pydata-sphinx-theme opens a sidebar as a modal <dialog> (the drawer); its handler sat on a hidden
+# copy of the toggle button (pydata/pydata-sphinx-theme#2451) and _static/metabits-toggles.js
+# forwards the visible copy's click to it.
+DRAWERS = {".primary-toggle": "#pst-primary-sidebar-modal",
+           ".secondary-toggle": "#pst-secondary-sidebar-modal"}
+MENU_PAGE = "book/meyen/03_bounds.html"  # a chapter with sections, so it has a "Contents" drawer
+#: how long a drawer may take to open or close after a click or Escape
+DRAWER_TIMEOUT_MS = 10_000
+
+# A page with violations that axe-core reports as serious or critical
+# (test_browser.py::test_axe_finds_known_violations).
+AXE_PROBE_HTML = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>axe probe</title></head>
+<body><main><h1>Probe</h1>
+<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">
+<p style="color:#bbb;background:#fff">text of too little contrast</p>
+<button></button>
+<a href="#x"></a>
+<div role="button2">an invalid role</div>
+<input type="text">
+</main></body></html>
+"""
+
+
+# --- driving the pages (Playwright's asyncio API) ------------------------------------------------
+
+async def _json(page, js: str, arg=None):
+    """``js`` (a function) evaluated in the page, its value passed as one JSON string: a large
+    value crosses Playwright's protocol value by value, which costs seconds of Python."""
+    wrapped = f"async (arg) => JSON.stringify(await ({js})(arg))"
+    return json.loads(await page.evaluate(wrapped, arg))
+
+
+def _with_spec(state: dict, specs: dict, i: int) -> dict:
     if i in specs:
         state["spec"] = specs[i]
     else:
-        specs[i] = state["spec"]
+        specs[i] = state["spec"] = json.loads(state["spec"])
     return state
 
 
-def _set(page, i: int, k: int, to: int, state: dict) -> dict:
+async def _state(page, i: int, specs: dict) -> dict:
+    """The state of explorer ``i`` (STATE_JS), its ``spec`` read from the page once per page
+    (``specs``: explorer index -> spec, filled on first use; the element never changes)."""
+    return _with_spec(await _json(page, STATE_JS, [i, i not in specs]), specs, i)
+
+
+async def _set(page, i: int, k: int, to: int, state: dict, specs: dict) -> dict:
     """Put control k of explorer i at position ``to``; the explorer's state afterwards."""
     if state["controls"][k]["kind"] == "select":
-        page.locator("div.metabits-explorer").nth(i).locator("[data-control]").nth(k) \
+        await page.locator("div.metabits-explorer").nth(i).locator("[data-control]").nth(k) \
             .select_option(index=to)
-    else:
-        page.evaluate(SET_RANGE_JS, [i, k, to])
-    try:
-        page.wait_for_function(FRAME_CHANGED_JS, arg=[i, state["frame"]], timeout=MOVE_TIMEOUT_MS)
-    except Exception:  # noqa: BLE001 - reported by _move_problems as "data-frame stayed"
-        pass
-    page.evaluate(SETTLE_JS)
-    return _state(page, i, _specs(page))
+        to = None
+    after = json.loads(await page.evaluate(MOVE_JS, [i, k, to, state["frame"], MOVE_TIMEOUT_MS]))
+    return _with_spec(after, specs, i)
 
 
-def _move(page, i: int, k: int, state: dict) -> dict:
+async def _move(page, i: int, k: int, state: dict, specs: dict) -> dict:
     """Move control k of explorer i from the default setting to its far end (or to 0), then back.
 
     Every control is moved from the default setting (not from where the previous control left
@@ -305,32 +431,25 @@ def _move(page, i: int, k: int, state: dict) -> dict:
     """
     c = state["controls"][k]
     to = c["max"] if c["value"] != c["max"] else 0
-    after = _set(page, i, k, to, state)
-    back = _set(page, i, k, c["value"], after)
+    after = await _set(page, i, k, to, state, specs)
+    back = await _set(page, i, k, c["value"], after, specs)
     return {"control": k, "to": to, "before": state, "after": after, "back": back}
 
 
-def _axe(page):
+async def _axe(page, js: str = AXE_RUN_JS):
     if not AXE.is_file():
         return None
-    page.add_script_tag(path=str(AXE))
-    return page.evaluate(AXE_RUN_JS)
+    await page.add_script_tag(path=str(AXE))
+    return await _json(page, js)
 
 
-def _specs(page) -> dict:
-    """The explorers' specs read so far on this page (kept with the page object)."""
-    if not hasattr(page, "_metabits_specs"):
-        page._metabits_specs = {}
-    return page._metabits_specs
+async def _explorer_states(page, specs: dict) -> list[dict]:
+    n = await page.locator("div.metabits-explorer").count()
+    return [await _state(page, i, specs) for i in range(n)]
 
 
-def _explorer_states(page) -> list[dict]:
-    n = page.locator("div.metabits-explorer").count()
-    return [_state(page, i, _specs(page)) for i in range(n)]
-
-
-def visit_page(context, url: str, base: str, redirects: bool = False,
-               explorer: bool = False) -> dict:
+async def visit_page(context, url: str, base: str, redirects: bool = False,
+                     explorer: bool = False) -> dict:
     """Load ``url`` once and record what the browser tests check, at 1280 px, then at 400 px.
 
     Returns ``{WIDE: report, NARROW: report, "errors", "failed", "plotly"}``: the reports of
@@ -344,7 +463,7 @@ def visit_page(context, url: str, base: str, redirects: bool = False,
     queries, and MathJax 3 does not break lines, so resizing shows what a phone shows).
     ``redirects``: the page sends the reader on (index.html); the page it lands on is measured.
     """
-    page = context.new_page()
+    page = await context.new_page()
     errors, failed, plotly = [], [], []
     page.on("console", lambda msg: errors.append(f"console.{msg.type}: {msg.text}")
             if msg.type == "error" else None)
@@ -356,42 +475,110 @@ def visit_page(context, url: str, base: str, redirects: bool = False,
     page.on("request", lambda req: plotly.append(req.url)
             if "plotly" in urlsplit(req.url).path.rsplit("/", 1)[-1] else None)
     out = {"errors": errors, "failed": failed, "plotly": plotly}
+    specs: dict = {}
     try:
-        page.goto(url, wait_until="load", timeout=TIMEOUT_MS)
+        await page.goto(url, wait_until="load", timeout=TIMEOUT_MS)
         if redirects:
-            page.wait_for_url(lambda now: now.split("#")[0] != url, timeout=TIMEOUT_MS)
-            page.wait_for_load_state("load", timeout=TIMEOUT_MS)
-        page.evaluate(WAIT_FOR_MATHJAX_JS)
+            await page.wait_for_url(lambda now: now.split("#")[0] != url, timeout=TIMEOUT_MS)
+            await page.wait_for_load_state("load", timeout=TIMEOUT_MS)
+        await page.evaluate(WAIT_FOR_MATHJAX_JS)
         if explorer:
             try:
-                page.wait_for_function(READY_JS, timeout=TIMEOUT_MS)
+                await page.wait_for_function(READY_JS, timeout=TIMEOUT_MS)
             except Exception:  # noqa: BLE001 - reported by the panel test
                 pass
-            page.evaluate(SETTLE_JS)
-            explore = {"initial": _explorer_states(page), "moves": {}, "narrow": {}}
-        out[WIDE] = page.evaluate(PAGE_REPORT_JS, None)
-        out[WIDE]["axe"] = _axe(page)
+            await page.evaluate(SETTLE_JS)
+            explore = {"initial": await _explorer_states(page, specs), "moves": {}, "narrow": {}}
+        out[WIDE] = await _json(page, PAGE_REPORT_JS, None)
+        out[WIDE]["axe"] = await _axe(page)
         if explorer:
             for i, state in enumerate(explore["initial"]):
                 moves = []
                 for k in range(len(state["controls"])):
-                    move = _move(page, i, k, state)
+                    move = await _move(page, i, k, state, specs)
                     moves.append(move)
                     state = move["back"]
                 explore["moves"][i] = moves
-        page.set_viewport_size({"width": NARROW, "height": HEIGHT})
+        await page.set_viewport_size({"width": NARROW, "height": HEIGHT})
         if explorer:
-            page.evaluate(SETTLE_JS)
-            page.wait_for_timeout(300)  # plotly's responsive resize runs on the resize event
-        out[NARROW] = page.evaluate(PAGE_REPORT_JS, NARROW)
+            await page.evaluate(FIT_JS, MOVE_TIMEOUT_MS)
+        out[NARROW] = await _json(page, PAGE_REPORT_JS, NARROW)
         if explorer:
-            explore["narrow"]["states"] = _explorer_states(page)
-            explore["narrow"]["moves"] = [_move(page, i, 0, _state(page, i, _specs(page)))
-                                          for i in range(len(explore["narrow"]["states"]))]
+            explore["narrow"]["states"] = await _explorer_states(page, specs)
+            explore["narrow"]["moves"] = [await _move(page, i, 0, state, specs)
+                                          for i, state in enumerate(explore["narrow"]["states"])]
             out["explore"] = explore
     finally:
-        page.close()
+        await page.close()
     return out
+
+
+async def label_boxes(context, url: str) -> list:
+    """Issue 18: the text labels' boxes of every labelled panel on ``url``, loaded at the
+    context's width, at the default frame and with every control at its far end."""
+    page = await context.new_page()
+    try:
+        await page.goto(url, wait_until="load", timeout=TIMEOUT_MS)
+        await page.wait_for_function(READY_JS, timeout=TIMEOUT_MS)
+        await page.evaluate(SETTLE_JS)
+        seen = await page.evaluate(LABEL_BOXES_JS)
+        await page.evaluate(LAST_FRAMES_JS)
+        await page.evaluate(SETTLE_JS)
+        seen += await page.evaluate(LABEL_BOXES_JS)
+    finally:
+        await page.close()
+    return seen
+
+
+async def phone_menu(context, url: str) -> dict:
+    """At the context's width (400 px): every visible button of each toggle of ``DRAWERS``
+    clicked: ``{toggle: [{"title", "opened", "hrefs" (the primary drawer's links), "closed"}]}``
+    (``None``: no visible button)."""
+    page = await context.new_page()
+    out: dict = {}
+    try:
+        await page.goto(url, wait_until="load", timeout=TIMEOUT_MS)
+        for toggle, drawer in DRAWERS.items():
+            visible = [b for b in await page.query_selector_all(toggle) if await b.is_visible()]
+            if not visible:
+                out[toggle] = None
+                continue
+            out[toggle] = []
+            for button in visible:
+                await button.click()
+                seen = {"title": None, "opened": True, "hrefs": None, "closed": True}
+                out[toggle].append(seen)
+                try:
+                    await page.wait_for_selector(f"{drawer}[open]", state="visible",
+                                                 timeout=DRAWER_TIMEOUT_MS)
+                except Exception:  # noqa: BLE001 - the drawer did not open
+                    seen.update(opened=False, title=await button.get_attribute("title"))
+                    continue
+                if toggle == ".primary-toggle":
+                    seen["hrefs"] = await page.eval_on_selector_all(
+                        f"{drawer} nav a[href]", "els => els.map((a) => a.href)")
+                await page.keyboard.press("Escape")
+                try:
+                    await page.wait_for_selector(f"{drawer}[open]", state="detached",
+                                                 timeout=DRAWER_TIMEOUT_MS)
+                except Exception:  # noqa: BLE001 - Escape did not close it
+                    seen["closed"] = False
+    finally:
+        await page.close()
+    return out
+
+
+async def axe_probe(context) -> dict:
+    """axe-core on ``AXE_PROBE_HTML`` (known violations), as the visit runs it and with every
+    rule it runs by default: ``{"chosen": [...], "all": [...]}``."""
+    page = await context.new_page()
+    try:
+        await page.set_content(AXE_PROBE_HTML)
+        chosen = await _axe(page)
+        everything = await _axe(page, AXE_RUN_ALL_JS)
+    finally:
+        await page.close()
+    return {"chosen": chosen, "all": everything}
 
 
 def site_pages(root: Path) -> list[str]:
@@ -400,38 +587,154 @@ def site_pages(root: Path) -> list[str]:
                   if not p.relative_to(root).parts[0].startswith(("_static", "_sources")))
 
 
-def visit_site(browser, site_url: str, root: Path) -> dict:
-    """Every HTML page of the site, each loaded once in a fresh browser context (so that no
-    request is served from another page's cache) with every request outside 127.0.0.1 blocked
-    and recorded: ``{"pages": {path: what visit_page saw}, "external": {path: {urls}},
-    "explorer_pages": [...], "root", "base"}``."""
+async def _visit_site(site_url: str, root: Path, concurrency: int) -> dict:
+    from playwright.async_api import async_playwright
+
     pages = site_pages(root)
     assert pages, f"no HTML pages in {root}"
     external: dict[str, set] = {}
-    results, explorers = {}, []
+    out = {"pages": {}, "external": external, "explorer_pages": [], "labels": {}, "menu": None,
+           "axe_probe": None, "root": root, "base": site_url, "timings": {}}
+    jobs = []  # (estimated cost, name, coroutine function)
     for path in pages:
-        text = (root / path).read_text(encoding="utf-8", errors="replace")
+        file = root / path
+        text = file.read_text(encoding="utf-8", errors="replace")
         redirects = 'http-equiv="refresh"' in text.lower()
         explorer = bool(EXPLORER_DIV.search(text))
         if explorer:
-            explorers.append(path)
+            out["explorer_pages"].append(path)
+        jobs.append((file.stat().st_size, path, _page_job(out, path, redirects, explorer)))
+        if explorer and LABELLED_POINTS in text:
+            for width in (WIDE, NARROW):
+                jobs.append((file.stat().st_size // 2, f"labels {width} px {path}",
+                             _labels_job(out, path, width)))
+    jobs.append((0, "phone menu", _menu_job(out)))
+    jobs.append((0, "axe probe", _probe_job(out)))
+    # the longest first (their size is a fair guess), so that no long page starts last
+    jobs.sort(key=lambda job: -job[0])
+    queue: asyncio.Queue = asyncio.Queue()
+    for job in jobs:
+        queue.put_nowait(job[1:])
+    errors = []
 
-        def route(route_, request, path=path):
-            if urlsplit(request.url).hostname == "127.0.0.1":
-                route_.continue_()
-            else:  # the site must work offline: nothing may leave this machine
-                external.setdefault(path, set()).add(request.url)
-                route_.abort("blockedbyclient")
-
-        context = browser.new_context(viewport={"width": WIDE, "height": HEIGHT},
-                                      service_workers="block")
-        context.route("**/*", route)
+    async with async_playwright() as playwright:
         try:
-            results[path] = visit_page(context, site_url + path, site_url, redirects, explorer)
+            browser = await playwright.chromium.launch(executable_path=CHROMIUM,
+                                                       args=CHROMIUM_ARGS)
+        except Exception as error:  # noqa: BLE001 - any launch failure means no browser
+            raise BrowserUnavailable(
+                f"Chromium at {CHROMIUM} does not start under Playwright: {error}") from error
+
+        async def worker():
+            while not queue.empty():
+                name, job = queue.get_nowait()
+                start = time.perf_counter()
+                try:
+                    await job(browser, site_url, external)
+                except Exception:  # noqa: BLE001 - reported below, after the other jobs
+                    errors.append(f"{name}:\n{traceback.format_exc()}")
+                out["timings"][name] = time.perf_counter() - start
+
+        try:
+            await asyncio.gather(*(worker() for _ in range(max(1, concurrency))))
         finally:
-            context.close()
-    return {"pages": results, "external": external, "explorer_pages": explorers,
-            "root": root, "base": site_url}
+            await browser.close()
+    if errors:
+        raise RuntimeError("the visit of the built site failed:\n" + "\n".join(errors))
+    out["pages"] = dict(sorted(out["pages"].items()))
+    return out
+
+
+async def _context(browser, external: dict | None, path: str, width: int = WIDE):
+    """A fresh browser context (so that no request is served from another page's cache) with
+    every request outside 127.0.0.1 blocked; recorded in ``external[path]`` if given."""
+    async def route(route_, request):
+        if urlsplit(request.url).hostname == "127.0.0.1":
+            await route_.continue_()
+        else:  # the site must work offline: nothing may leave this machine
+            if external is not None:
+                external.setdefault(path, set()).add(request.url)
+            await route_.abort("blockedbyclient")
+
+    context = await browser.new_context(viewport={"width": width, "height": HEIGHT},
+                                        service_workers="block")
+    await context.route("**/*", route)
+    return context
+
+
+def _page_job(out, path, redirects, explorer):
+    async def job(browser, site_url, external):
+        context = await _context(browser, external, path)
+        try:
+            out["pages"][path] = await visit_page(context, site_url + path, site_url, redirects,
+                                                  explorer)
+        finally:
+            await context.close()
+    return job
+
+
+def _labels_job(out, path, width):
+    async def job(browser, site_url, external):
+        context = await _context(browser, None, path, width)
+        try:
+            out["labels"].setdefault(path, {})[width] = await label_boxes(context,
+                                                                          site_url + path)
+        finally:
+            await context.close()
+    return job
+
+
+def _menu_job(out):
+    async def job(browser, site_url, external):
+        context = await _context(browser, None, MENU_PAGE, NARROW)
+        try:
+            out["menu"] = await phone_menu(context, site_url + MENU_PAGE)
+        finally:
+            await context.close()
+    return job
+
+
+def _probe_job(out):
+    async def job(browser, site_url, external):
+        context = await _context(browser, None, "axe probe")
+        try:
+            out["axe_probe"] = await axe_probe(context)
+        finally:
+            await context.close()
+    return job
+
+
+def visit_site(site_url: str, root: Path, concurrency: int = CONCURRENCY) -> dict:
+    """Every HTML page of the site, each loaded once in a fresh browser context with every
+    request outside 127.0.0.1 blocked and recorded, ``concurrency`` pages at a time: ``{"pages":
+    {path: what visit_page saw}, "external": {path: {urls}}, "explorer_pages": [...], "labels":
+    {path: {width: label_boxes}}, "menu": phone_menu's record, "axe_probe", "root", "base",
+    "timings": {job: seconds}}``.
+
+    Runs in a thread of its own (an asyncio loop of its own, whatever the caller's thread runs);
+    raises :class:`BrowserUnavailable` when Playwright or Chromium is missing.
+    """
+    try:
+        import playwright.async_api  # noqa: F401
+    except ImportError as error:
+        raise BrowserUnavailable("playwright is not installed "
+                                 "(pip install -r tests/requirements.txt)") from error
+    if not (Path(CHROMIUM).is_file() or shutil.which(CHROMIUM)):
+        raise BrowserUnavailable(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    result: dict = {}
+
+    def run():
+        try:
+            result["value"] = asyncio.run(_visit_site(site_url, root, concurrency))
+        except BaseException as error:  # noqa: BLE001 - re-raised in the caller's thread
+            result["error"] = error
+
+    thread = threading.Thread(target=run, name="visit_site", daemon=True)  # Ctrl-C ends it
+    thread.start()
+    thread.join()
+    if "error" in result:
+        raise result["error"]
+    return result["value"]
 
 
 def _fmt(problems):

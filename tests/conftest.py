@@ -2,9 +2,8 @@
 
 Fixtures used by more than one test module: the MaskOri data (``trials``, ``tables``; for
 test_datasets, test_bayes_recoding and test_measure_bootstrap) and the built site served on
-127.0.0.1 with a headless Chromium (``site_url``, ``browser``) and every page of it visited once
-(``site_visits``), for test_browser and test_explore_browser, whose other helpers are in
-_browser.py.
+127.0.0.1 (``site_url``) and every page of it visited once in headless Chromium (``site_visits``),
+for test_browser and test_explore_browser, whose other helpers are in _browser.py.
 
 Paper numbers are asserted with :func:`assert_paper`: the value we compute must round to the
 number the paper prints, i.e. lie within half a unit of its last printed digit (the stated
@@ -14,12 +13,11 @@ tolerance of every reproduction test), unless a test states a different toleranc
 import functools
 import http.server
 import os
-import shutil
 import threading
 from pathlib import Path
 
 import pytest
-from _browser import CHROMIUM, CHROMIUM_ARGS, _QuietHandler, _unavailable, visit_site
+from _browser import BrowserUnavailable, _QuietHandler, _unavailable, visit_site
 from hypothesis import HealthCheck, settings
 
 # Hypothesis profiles decide how many examples every property test draws (no test sets its own
@@ -85,24 +83,12 @@ def site_url(built_site):
 
 
 @pytest.fixture(scope="session")
-def browser():
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _unavailable("playwright is not installed (pip install -r tests/requirements.txt)")
-    if not (Path(CHROMIUM).is_file() or shutil.which(CHROMIUM)):
-        _unavailable(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        try:
-            chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        except Exception as error:  # noqa: BLE001 - any launch failure means no browser
-            _unavailable(f"Chromium at {CHROMIUM} does not start under Playwright: {error}")
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture(scope="session")
-def site_visits(browser, site_url, built_site):
+def site_visits(site_url, built_site):
     """Every page of the built site loaded once and measured at 1280 and 400 px, its explorers'
-    controls moved (``_browser.visit_site``): what test_browser and test_explore_browser check."""
-    return visit_site(browser, site_url, Path(built_site))
+    controls moved, and the phone menu and the explorers' point labels measured
+    (``_browser.visit_site``, several pages at a time): what test_browser and
+    test_explore_browser check."""
+    try:
+        return visit_site(site_url, Path(built_site))
+    except BrowserUnavailable as error:
+        _unavailable(str(error))

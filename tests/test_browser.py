@@ -21,13 +21,16 @@ test below checks one thing on every page and lists every page that fails it:
   header cells;
 - axe-core (npm ``axe-core``, unpacked into the venv by ``scripts/fetch_npm.py``) finds no
   critical or serious violation on any page, except theme-owned ones listed in ``THEME_OWNED``
-  with their upstream issue;
+  with their upstream issue (axe runs the rules that can report one; on a page with known
+  violations they report what a run of every rule reports, ``test_axe_finds_known_violations``);
 - at 400 px the visible ☰ and "Contents" buttons open their drawers, and the ☰ drawer links every
   chapter of ``_toc.yml``.
 
 Each page is loaded once, in a fresh browser context, measured at 1280 px, then the window is
 narrowed to 400 px and measured again; the one visit (``_browser.visit_site``, the session fixture
-``site_visits`` of conftest.py) also records what tests/test_explore_browser.py checks.
+``site_visits`` of conftest.py, several pages at a time) also records what
+tests/test_explore_browser.py checks, and clicks the phone menu's buttons on a page loaded at
+400 px.
 
 Chromium and Playwright come from ``.ci/run`` (``apt-get install chromium``) and
 ``tests/requirements.txt``. Without them these tests fail under CI (``CI`` set) and are skipped
@@ -43,7 +46,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from _browser import AXE, HEIGHT, NARROW, TIMEOUT_MS, WIDE, _fmt, _unavailable
+from _browser import AXE, DRAWERS, MENU_PAGE, NARROW, WIDE, _fmt, _unavailable
 
 pytestmark = [pytest.mark.browser, pytest.mark.build]
 
@@ -158,12 +161,8 @@ def test_no_horizontal_scroll_at_400px(visits):
 
 # --- the phone menu ------------------------------------------------------------------------------
 
-# pydata-sphinx-theme opens a sidebar as a modal <dialog> (the drawer); its handler sat on a hidden
-# copy of the toggle button (pydata/pydata-sphinx-theme#2451) and _static/metabits-toggles.js
-# forwards the visible copy's click to it.
-DRAWERS = {".primary-toggle": "#pst-primary-sidebar-modal",
-           ".secondary-toggle": "#pst-secondary-sidebar-modal"}
-MENU_PAGE = "book/meyen/03_bounds.html"  # a chapter with sections, so it has a "Contents" drawer
+# The drawers (DRAWERS) and the page that opens them (MENU_PAGE) are in _browser.py, which clicks
+# the buttons during the site's visit (_browser.phone_menu).
 
 
 def _toc_pages(root: Path) -> set[str]:
@@ -176,43 +175,29 @@ def _toc_pages(root: Path) -> set[str]:
     return {f"{file}.html" for file in files}
 
 
-def test_phone_menu_buttons_open_their_drawers(browser, site_url, built_site):
+def test_phone_menu_buttons_open_their_drawers(site_visits, built_site):
     """At 400 px the visible ☰ and "Contents" buttons open their drawers, and the ☰ drawer links
     every chapter of the table of contents (a phone reader can reach every chapter)."""
-    root = Path(built_site)
-    context = browser.new_context(viewport={"width": NARROW, "height": HEIGHT},
-                                  service_workers="block")
-    context.route("**/*", lambda route, request: route.continue_()
-                  if urlsplit(request.url).hostname == "127.0.0.1" else route.abort())
-    page = context.new_page()
+    root, site_url = Path(built_site), site_visits["base"]
     problems = []
-    try:
-        page.goto(site_url + MENU_PAGE, wait_until="load", timeout=TIMEOUT_MS)
-        for toggle, drawer in DRAWERS.items():
-            visible = [b for b in page.query_selector_all(toggle) if b.is_visible()]
-            if not visible:
-                problems.append(f"no visible {toggle} button at {NARROW} px")
+    for toggle, drawer in DRAWERS.items():
+        clicked = site_visits["menu"][toggle]
+        if not clicked:
+            problems.append(f"no visible {toggle} button at {NARROW} px")
+            continue
+        for seen in clicked:
+            if not seen["opened"]:
+                problems.append(f"the visible {toggle} button ({seen['title']!r}) does not "
+                                f"open {drawer}")
                 continue
-            for button in visible:
-                button.click()
-                try:
-                    page.wait_for_selector(f"{drawer}[open]", state="visible", timeout=3000)
-                except Exception:  # noqa: BLE001 - the drawer did not open
-                    problems.append(f"the visible {toggle} button "
-                                    f"({button.get_attribute('title')!r}) does not open {drawer}")
-                    continue
-                if toggle == ".primary-toggle":
-                    hrefs = page.eval_on_selector_all(
-                        f"{drawer} nav a[href]", "els => els.map((a) => a.href)")
-                    reached = {urlsplit(h).path.lstrip("/") for h in hrefs
-                               if h.startswith(site_url)}
-                    missing = sorted(_toc_pages(root) - reached - {MENU_PAGE})
-                    if missing:
-                        problems.append(f"the {drawer} drawer does not link {missing}")
-                page.keyboard.press("Escape")
-                page.wait_for_selector(f"{drawer}[open]", state="detached", timeout=3000)
-    finally:
-        context.close()
+            if toggle == ".primary-toggle":
+                reached = {urlsplit(h).path.lstrip("/") for h in seen["hrefs"]
+                           if h.startswith(site_url)}
+                missing = sorted(_toc_pages(root) - reached - {MENU_PAGE})
+                if missing:
+                    problems.append(f"the {drawer} drawer does not link {missing}")
+            if not seen["closed"]:
+                problems.append(f"Escape does not close {drawer}")
     assert not problems, "phone menu:\n    " + "\n    ".join(problems)
 
 
@@ -335,3 +320,22 @@ def test_no_serious_accessibility_violations(visits):
                     f"{violation['id']} ({violation['impact']}, {len(nodes)} nodes: "
                     f"{violation['help']}): {nodes[:4]}")
     assert not problems, "accessibility violations (axe-core):\n" + _fmt(problems)
+
+
+#: what axe-core reports on _browser.AXE_PROBE_HTML: an image without alt text, text of too little
+#: contrast, a button and a link without a name, an invalid role, an unlabelled text field
+PROBE_VIOLATIONS = {"image-alt", "color-contrast", "button-name", "link-name",
+                    "aria-roles", "label"}
+
+
+def test_axe_finds_known_violations(site_visits):
+    """The visit runs only axe's rules that can report a serious or critical violation
+    (_browser.AXE_RUN_JS): on a page with known violations it reports every one of them, and
+    exactly what a run of every rule reports as serious or critical."""
+    if not AXE.is_file():
+        _unavailable(f"axe-core is not installed at {AXE}")
+    probe = site_visits["axe_probe"]
+    chosen = {v["id"]: v["nodes"] for v in probe["chosen"]}
+    everything = {v["id"]: v["nodes"] for v in probe["all"]}
+    assert PROBE_VIOLATIONS <= set(chosen), f"missed: {sorted(PROBE_VIOLATIONS - set(chosen))}"
+    assert chosen == everything

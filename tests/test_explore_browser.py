@@ -32,12 +32,10 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import numpy as np
 import pytest
-from _browser import (EXPLORER_DIV, HEIGHT, NARROW, READY_JS, SETTLE_JS, TIMEOUT_MS, WIDE, _fmt,
-                      site_pages)
+from _browser import EXPLORER_DIV, LABELLED_POINTS, NARROW, WIDE, _fmt, site_pages
 
 pytestmark = [pytest.mark.browser, pytest.mark.build]
 
@@ -298,29 +296,7 @@ def test_only_pages_with_an_explorer_load_plotly(built_site):
 
 # --- issue 18: the agents' labels of the deployment matrix overlapped at 400 px ------------------
 
-# Per labelled panel of every explorer: the plot area and each text label's box (px, page).
-LABEL_BOXES_JS = r"""
-() => Array.from(document.querySelectorAll('div.metabits-explorer')).flatMap((root) =>
-  Array.from(root.querySelectorAll('.mbx-panel')).map((p, k) => {
-    const area = p.querySelector('.main-svg .draglayer .nsewdrag');
-    const box = (el) => { const r = el.getBoundingClientRect();
-                          return [r.left, r.top, r.right, r.bottom]; };
-    return {where: `${root.id} panel ${k} frame ${root.dataset.frame}`,
-            area: area ? box(area) : null,
-            labels: Array.from(p.querySelectorAll('.textpoint text'))
-              .map((t) => [t.textContent, box(t)])};
-  }).filter((panel) => panel.labels.length))
-"""
-
-# Every control of every explorer to its last position (a second set of frames to measure).
-LAST_FRAMES_JS = r"""
-() => document.querySelectorAll('div.metabits-explorer').forEach((root) =>
-  root.querySelectorAll('[data-control]').forEach((el) => {
-    el.value = el.tagName.toLowerCase() === 'select'
-      ? el.options[el.options.length - 1].value : el.max;
-    el.dispatchEvent(new Event('input', {bubbles: true}));
-  }))
-"""
+# _browser.label_boxes measures the labels (its LABEL_BOXES_JS) during the site's visit.
 
 
 def _label_problems(panels: list, width: int) -> list[str]:
@@ -338,33 +314,19 @@ def _label_problems(panels: list, width: int) -> list[str]:
     return found
 
 
-def test_point_labels_do_not_overlap_at_400_and_1280_px(browser, site_url, built_site):
+def test_point_labels_do_not_overlap_at_400_and_1280_px(site_visits, built_site):
     """Issue 18: "Alpha" and "verified agent" overlapped in the deployment matrix at 400 px.
-    Every explorer page with labelled points (plotly's ``markers+text``), at both widths, at the
-    default frame and with every control at its far end."""
+    Every explorer page with labelled points (plotly's ``markers+text``), loaded at both widths,
+    at the default frame and with every control at its far end (``_browser.label_boxes``)."""
     root = Path(built_site)
-    pages = [p for p in site_pages(root) if '"markers+text"' in (root / p).read_text(
+    pages = [p for p in site_pages(root) if LABELLED_POINTS in (root / p).read_text(
         encoding="utf-8", errors="replace")]
     assert pages, "no explorer with labelled points (the deployment matrix has them)"
+    assert sorted(site_visits["labels"]) == sorted(pages)
     problems, measured = {}, 0
     for path in pages:
         for width in (WIDE, NARROW):
-            context = browser.new_context(viewport={"width": width, "height": HEIGHT},
-                                          service_workers="block")
-            context.route("**/*", lambda route_, request: route_.continue_()
-                          if urlsplit(request.url).hostname == "127.0.0.1"
-                          else route_.abort("blockedbyclient"))
-            page = context.new_page()
-            try:
-                page.goto(site_url + path, wait_until="load", timeout=TIMEOUT_MS)
-                page.wait_for_function(READY_JS, timeout=TIMEOUT_MS)
-                page.evaluate(SETTLE_JS)
-                seen = page.evaluate(LABEL_BOXES_JS)
-                page.evaluate(LAST_FRAMES_JS)
-                page.evaluate(SETTLE_JS)
-                seen += page.evaluate(LABEL_BOXES_JS)
-            finally:
-                context.close()
+            seen = site_visits["labels"][path][width]
             measured += sum(len(panel["labels"]) for panel in seen)
             found = _label_problems(seen, width)
             if found:
