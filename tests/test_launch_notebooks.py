@@ -6,12 +6,11 @@ tests check its hard cases on small inputs. The committed notebooks in ``launch/
 or directive left, no macro MathJax does not know, solutions absent from the student edition
 and folded in the instructor one, the code cells the book's own. Two of them are executed on a
 fresh kernel. The test marked ``build`` regenerates them from this session's book build and
-fails when the committed folder is out of date (deselect it with ``-m "not build"``). The last
-tests check what Binder's ``postBuild`` does: each chapter's MyST source replaced, in the image,
-by its instructor-edition launch notebook (``scripts/binder_notebooks.py``; its pages and the
-JupyterLab settings: ``tests/test_binder_notebooks.py``). The book's Markdown pages, converted
-to plain Markdown (``launch/instructor/book/*.md``), are checked like the notebooks: no MyST, no
-undefined macro, links to the website, the whole reference list and every documented module.
+fails when the committed folder is out of date (deselect it with ``-m "not build"``). The book's
+Markdown pages, converted to plain Markdown (``launch/instructor/book/*.md``), are checked like
+the notebooks: no MyST, no undefined macro, links to the website, the whole reference list and
+every documented module. What Binder's ``postBuild`` does with them all is tested in
+``tests/test_binder_notebooks.py``.
 """
 
 from __future__ import annotations
@@ -19,51 +18,20 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
+from _launch import CODE as _CODE
+from _launch import MYST, NOTEBOOKS, PAGES, ROOT
+from _launch import cells as _cells
+from _launch import markdown as _markdown
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "scripts"))
-
-import binder_notebooks as bn  # noqa: E402
-import launch_notebooks as ln  # noqa: E402
+import launch_notebooks as ln  # noqa: E402 - scripts/, put on the path by _launch
 import make_launch_notebooks as mk  # noqa: E402
 
 LAUNCH = ROOT / mk.LAUNCH
-
-
-def _toc_notebooks() -> list[str]:
-    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
-    docs = [toc["root"]] + [c["file"] for part in toc["parts"] for c in part["chapters"]]
-    return sorted(d for d in docs if (ROOT / f"{d}.ipynb").is_file())
-
-
-NOTEBOOKS = _toc_notebooks()
 LAUNCHED = [(edition, doc) for doc in NOTEBOOKS for edition in ln.EDITIONS]
-
-
-def _toc_pages() -> list[str]:
-    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
-    docs = [toc["root"]] + [c["file"] for part in toc["parts"] for c in part["chapters"]]
-    return sorted(d for d in docs if (ROOT / f"{d}.md").is_file())
-
-
-PAGES = _toc_pages()
-
-
-def _cells(path: Path) -> list[dict]:
-    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-    for cell in cells:
-        cell["source"] = "".join(cell["source"]) if isinstance(cell["source"], list) \
-            else cell["source"]
-    return cells
-
-
-def _markdown(path: Path) -> str:
-    return "\n\n".join(c["source"] for c in _cells(path) if c["cell_type"] == "markdown")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -410,15 +378,6 @@ def test_the_website_address_comes_from_the_repository():
 # ---------------------------------------------------------------------------------------------
 # the committed launch notebooks
 
-#: MyST that plain Jupyter and Colab would show as raw text
-MYST = {
-    "a role": re.compile(r"\{[a-z][\w:-]*\}`"),
-    "a directive": re.compile(r"^ {0,3}(?:`{3,}|:{3,})\{", re.M),
-    "a colon fence": re.compile(r"^ {0,3}:{3,}", re.M),
-    "a target": re.compile(r"^\([\w.:-]+\)=\s*$", re.M),
-    "a directive option": re.compile(r"^:(?:label|class|name|alt|nonumber):", re.M),
-    "a substitution": re.compile(r"\{\{\s*[A-Za-z_][\w.]*\s*\}\}"),
-}
 #: the TeX commands the launch notebooks may use: MathJax's own (those the book uses today; add
 #: a new one here once you have checked that MathJax knows it)
 KNOWN_TEX = set("""
@@ -427,7 +386,6 @@ infty lambda le left lfloor ln log mapsto mathbb mathcal mathrm max mid min mp m
 overline pm prod qquad quad rfloor right sigma sim sqrt sum text textstyle tfrac tilde times to
 underbrace varepsilon varphi widehat
 """.split())
-_CODE = re.compile(r"^ {0,3}(`{3,}|~{3,}).*?^ {0,3}\1\s*$|(`+).+?\2", re.M | re.S)
 #: fenced code blocks only, and a role outside a code span: removing the code spans too (as
 #: _CODE does) would also remove a role's `content` and so hide the role
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,}).*?^ {0,3}\1\s*$", re.M | re.S)
@@ -683,54 +641,3 @@ def test_committed_launch_notebooks_are_what_the_build_gives(book_build):
         "launch/ is out of date: run `bash scripts/build-book.sh` (or, after a build, "
         "`.venv/bin/python scripts/make_launch_notebooks.py`) and commit launch/\n"
         + "\n".join(problems))
-
-
-# ---------------------------------------------------------------------------------------------
-# Binder: the chapters' sources replaced by their launch notebooks (postBuild)
-
-
-def _binder_copy(tmp_path: Path) -> Path:
-    """The files Binder's postBuild sees: book/, launch/ and _config.yml."""
-    root = tmp_path / "repo"
-    for name in ("book", mk.LAUNCH):
-        shutil.copytree(ROOT / name, root / name,
-                        ignore=shutil.ignore_patterns(".ipynb_checkpoints", "_build"))
-    shutil.copy(ROOT / "_config.yml", root / "_config.yml")
-    return root
-
-
-def test_binder_post_build_runs_the_replacement():
-    post_build = ROOT / "postBuild"  # repo2docker runs ./postBuild from the repository's root
-    assert post_build.stat().st_mode & 0o111, "postBuild must be executable"
-    assert "scripts/binder_notebooks.py" in post_build.read_text(encoding="utf-8")
-    assert not (ROOT / "binder").exists() and not (ROOT / ".binder").exists(), \
-        "a binder/ folder would make repo2docker ignore runtime.txt, requirements.txt, postBuild"
-
-
-def test_binder_opens_every_chapter_as_it_reads_on_the_website(tmp_path):
-    root = _binder_copy(tmp_path)
-    replaced, skipped = bn.replace_sources(root)
-    assert sorted(replaced) == NOTEBOOKS and skipped == []
-    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
-    for doc in NOTEBOOKS:
-        text = _markdown(root / f"{doc}.ipynb")
-        assert not any(p.findall(_CODE.sub("", text)) for p in MYST.values()), doc
-        first = _cells(root / f"{doc}.ipynb")[0]["source"]
-        source = f"{config['repository']['url']}/blob/{config['repository']['branch']}/{doc}.ipynb"
-        assert first.startswith("*On Binder") and f"({source})" in first
-        assert "**instructor edition**" in first  # solutions folded, as on the website
-        assert [c["id"] for c in _cells(root / f"{doc}.ipynb") if c["cell_type"] == "code"] == \
-            [c["id"] for c in _cells(ROOT / f"{doc}.ipynb") if c["cell_type"] == "code"]
-
-
-def test_binder_keeps_a_source_whose_launch_notebook_is_out_of_date(tmp_path):
-    root = _binder_copy(tmp_path)
-    doc = NOTEBOOKS[0]
-    nb = json.loads((root / f"{doc}.ipynb").read_text(encoding="utf-8"))
-    code = next(c for c in nb["cells"] if c["cell_type"] == "code")
-    code["source"] = "x = 1  # a change the launch notebooks do not have yet"
-    original = json.dumps(nb)
-    (root / f"{doc}.ipynb").write_text(original, encoding="utf-8")
-    replaced, skipped = bn.replace_sources(root)
-    assert doc not in replaced and [d for d, _ in skipped] == [doc]
-    assert (root / f"{doc}.ipynb").read_text(encoding="utf-8") == original
