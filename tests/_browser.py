@@ -31,7 +31,15 @@ from urllib.parse import urlsplit
 
 import pytest
 
-CHROMIUM = os.environ.get("METABITS_CHROMIUM", "/usr/bin/chromium")
+#: Debian's ``chromium-headless-shell`` (the headless-only build of the same Chromium release: the
+#: "old" headless mode, which Playwright itself runs for headless Chromium since its version 1.49,
+#: microsoft/playwright#33566) when it is installed, else the full ``chromium`` in headless mode.
+#: The shell renders the same pages with about a third less processor time (97 against 138
+#: core-seconds for the whole visit alone on the idle 2-core machine) and gives the same records,
+#: page by page, except where one explorer draws its grid lines (a pixel: its tick labels' widths).
+CHROMIUM = os.environ.get("METABITS_CHROMIUM") or next(
+    (path for path in ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium")
+     if Path(path).is_file()), "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 WIDE, NARROW = 1280, 400
@@ -88,7 +96,7 @@ class BrowserUnavailable(RuntimeError):
 
 def _unavailable(reason: str):
     if os.environ.get("CI"):
-        pytest.fail(f"{reason} (CI must run the browser tests: .ci/run installs chromium, "
+        pytest.fail(f"{reason} (CI must run the browser tests: .ci/run installs chromium-headless-shell, "
                     "scripts/setup-env.sh installs playwright)", pytrace=False)
     pytest.skip(reason)
 
@@ -720,7 +728,8 @@ def visit_site(site_url: str, root: Path, concurrency: int = CONCURRENCY) -> dic
         raise BrowserUnavailable("playwright is not installed "
                                  "(pip install -r tests/requirements.txt)") from error
     if not (Path(CHROMIUM).is_file() or shutil.which(CHROMIUM)):
-        raise BrowserUnavailable(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+        raise BrowserUnavailable(f"no Chromium at {CHROMIUM} "
+                                 "(apt-get install chromium-headless-shell)")
     result: dict = {}
 
     def run():

@@ -1,7 +1,8 @@
 """The built website, in a real browser, as a reader sees it.
 
 Serves the built site (the ``built_site`` fixture from the root conftest.py: the ``_build/html`` folder)
-on 127.0.0.1 and drives headless Chromium (Debian's ``/usr/bin/chromium``, through Playwright)
+on 127.0.0.1 and drives headless Chromium (Debian's ``/usr/bin/chromium-headless-shell``, else
+``/usr/bin/chromium``, through Playwright)
 through every HTML page, with every request that leaves 127.0.0.1 blocked and recorded. Each
 test below checks one thing on every page and lists every page that fails it:
 
@@ -32,7 +33,7 @@ narrowed to 400 px and measured again; the one visit (``_browser.visit_site``, t
 tests/test_explore_browser.py checks, and clicks the phone menu's buttons on a page loaded at
 400 px.
 
-Chromium and Playwright come from ``.ci/run`` (``apt-get install chromium``) and
+Chromium and Playwright come from ``.ci/run`` (``apt-get install chromium-headless-shell``) and
 ``tests/requirements.txt``. Without them these tests fail under CI (``CI`` set) and are skipped
 elsewhere. ``METABITS_SITE=_build/html`` tests an existing build (see conftest.py);
 ``METABITS_CHROMIUM`` names another Chromium binary.
