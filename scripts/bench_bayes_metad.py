@@ -4,7 +4,8 @@ Prints: the import of the PyMC stack; the first single-subject fit (it compiles 
 the median of later fits of Meyen et al.'s Table 1 (targets: <= 5 s); the first and a later
 16-person hierarchical fit of the MaskOri people (one table each, pooled over SOAs, K = 5;
 target: <= 60 s once compiled). Defaults throughout: 4 chains x (1000 tuning + 1000 draws);
-target_accept 0.95 for the group.
+target_accept 0.95 for the group. Then both fits with 1 and with 2 chains at once (``cores``),
+twice each: wall and CPU time, and whether the draws are the same.
 
 Beside the wall times: the process's CPU seconds, the load average before and after (the machine
 is shared: wall time overstates under load) and the gradient evaluations of the group fit
@@ -80,6 +81,18 @@ def main():
           f"group M-ratio {np.exp(g.mu_log_m_ratio.mean()):.2f}, R-hat "
           f"{g.r_hat:.3f}, bulk ESS {g.ess_bulk:.0f} (smallest: {slowest(g)}), "
           f"{g.divergences} divergences")
+    # cores: how many chains run at once (threads); the draws do not depend on it
+    for label, fit, given in (
+            ("Table 1, 4 chains x 2,500 draws", bayes_metad.fit_meta_d_bayes,
+             dict(nR_S1=TABLE1[0], nR_S2=TABLE1[1], chains=4, draws=2500, seed=2025)),
+            ("16 people, 2 chains x (300 + 300)", bayes_metad.fit_meta_d_bayes_group,
+             dict(counts=tables, chains=2, draws=300, tune=300, seed=1))):
+        seen = {}
+        for cores in (1, 2, 1, 2):
+            t, f = timed(lambda: fit(**given, cores=cores))
+            print(f"{label}, cores={cores}: {t:.1f} s (CPU {CPU[-1]:.1f} s)")
+            seen.setdefault(cores, f.meta_d)
+        print(f"  same draws with 1 and 2: {np.array_equal(seen[1], seen[2])}")
     print(f"load average at the end {os.getloadavg()[0]:.1f} (1 min), "
           f"{os.getloadavg()[1]:.1f} (5 min)")
 

@@ -10,6 +10,7 @@ input, Meyen et al.'s Table 1 under both d′ options and the group model. Param
 tests/test_bayes_recovery.py.
 """
 
+import os
 import subprocess
 import sys
 
@@ -100,6 +101,20 @@ def test_agrees_with_maximum_likelihood_on_a_large_table():
     assert fit.meta_d.mean() == pytest.approx(ml.meta_d, abs=0.25 * sd)
     assert fit.t2c_S1.mean(0) == pytest.approx(ml.t2c_S1, abs=0.02)
     assert fit.t2c_S2.mean(0) == pytest.approx(ml.t2c_S2, abs=0.02)
+
+
+def test_cores_change_the_time_not_the_draws():
+    """One subject's chains run one after another by default (``cores=1``: the gradient holds
+    Python's lock, so parallel chains only add CPU time), a group's as many at once as there are
+    cores; 2 chains at once give the same draws as 1 after another."""
+    from metabits.sdt.bayes_metad import _sampler_args
+
+    assert _sampler_args(4, 10, 10, 0.8, 1, None, parallel=False)["cores"] == 1
+    assert _sampler_args(4, 10, 10, 0.8, 1, None)["cores"] == min(4, os.cpu_count() or 1)
+    one = fit_meta_d_bayes(*TABLE1, chains=2, draws=100, tune=100, seed=7)
+    two = fit_meta_d_bayes(*TABLE1, chains=2, draws=100, tune=100, seed=7, cores=2)
+    assert np.array_equal(one.meta_d, two.meta_d)
+    assert np.array_equal(one.t2c_S2, two.t2c_S2)
 
 
 def test_result_and_diagnostics():

@@ -224,7 +224,7 @@ def _check_tables(counts, name, estimate_dprime, pad, where):
     return counts, pad, d, c
 
 
-def _sampler_args(chains, draws, tune, target_accept, seed, cores):
+def _sampler_args(chains, draws, tune, target_accept, seed, cores, parallel=True):
     chains = as_int(chains, "chains", least=1)
     draws = as_int(draws, "draws", least=1)
     tune = as_int(tune, "tune", least=0)
@@ -234,7 +234,10 @@ def _sampler_args(chains, draws, tune, target_accept, seed, cores):
         seed = int(np.random.default_rng().integers(2 ** 31))
     else:
         seed = as_int(seed, "seed", least=0)
-    cores = min(chains, os.cpu_count() or 1) if cores is None else as_int(cores, "cores", least=1)
+    if cores is None:
+        cores = min(chains, os.cpu_count() or 1) if parallel else 1
+    else:
+        cores = as_int(cores, "cores", least=1)
     return dict(chains=chains, draws=draws, tune=tune, target_accept=float(target_accept),
                 seed=seed, cores=cores)
 
@@ -267,9 +270,11 @@ def fit_meta_d_bayes(nR_S1, nR_S2, *, estimate_dprime=False, pad=None, chains=4,
     seed : int, optional
         Seed of the sampler; the same seed gives the same draws.
     cores : int, optional
-        Chains run in parallel (threads); default: as many as there are cores, at most ``chains``.
-        The JAX gradient is called from Python, which holds the GIL: on two cores, 1 and 2 take
-        about the same time.
+        How many chains run at once (threads); default 1, one chain after another. The JAX
+        gradient is called from Python, which holds the GIL, so parallel chains wait for each
+        other: on two cores, Table 1's 4 chains of 2,500 draws took 6.0-6.6 s and 7.1-7.7 s of
+        CPU with 1, 7.5-7.9 s and 10.4-10.8 s of CPU with 2 (``scripts/bench_bayes_metad.py``).
+        The draws are the same whatever ``cores``.
 
     Returns
     -------
@@ -316,7 +321,7 @@ def fit_meta_d_bayes(nR_S1, nR_S2, *, estimate_dprime=False, pad=None, chains=4,
                          f"shapes {np.shape(nR_S1)} and {np.shape(nR_S2)}")
     counts, pad, d, c = _check_tables(counts[None], "counts (nR_S1, nR_S2)", estimate_dprime,
                                       pad, lambda i: "")
-    args = _sampler_args(chains, draws, tune, target_accept, seed, cores)
+    args = _sampler_args(chains, draws, tune, target_accept, seed, cores, parallel=False)
     K = counts.shape[-1] // 2
     data = {"counts": counts}
     if not estimate_dprime:
@@ -354,9 +359,14 @@ def fit_meta_d_bayes_group(counts, *, estimate_dprime=False, pad=None, chains=4,
         the counts padded by ``pad``. True (``Bayes_metad_group``): d′ and c hierarchical too.
     pad : float, optional
         As in :func:`fit_meta_d_bayes`; default 1/(2K).
-    chains, draws, tune, target_accept, seed, cores
+    chains, draws, tune, target_accept, seed
         As in :func:`fit_meta_d_bayes`; ``target_accept`` is 0.95 here: the criteria's group SD
         makes a funnel (at 0.9, six simulated subjects gave dozens of divergences).
+    cores : int, optional
+        How many chains run at once; default as many as there are cores, at most ``chains``.
+        A group's gradient is more work than one subject's: on two cores, 2 chains of the 16
+        MaskOri people took the same CPU time either way and a little less wall time with 2
+        (``scripts/bench_bayes_metad.py``).
 
     Returns
     -------
