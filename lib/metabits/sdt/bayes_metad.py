@@ -272,9 +272,9 @@ def fit_meta_d_bayes(nR_S1, nR_S2, *, estimate_dprime=False, pad=None, chains=4,
     cores : int, optional
         How many chains run at once (threads); default 1, one chain after another. The JAX
         gradient is called from Python, which holds the GIL, so parallel chains wait for each
-        other: on two cores, Table 1's 4 chains of 2,500 draws took 6.0-6.6 s and 7.1-7.7 s of
-        CPU with 1, 7.5-7.9 s and 10.4-10.8 s of CPU with 2 (``scripts/bench_bayes_metad.py``).
-        The draws are the same whatever ``cores``.
+        other: on two cores, Table 1's 4 chains of 2,500 draws took 5.4-5.5 s (6.6-6.7 s of CPU)
+        with 1 and 5.7-5.9 s (8.1-8.3 s of CPU) with 2 (``scripts/bench_bayes_metad.py``). The
+        draws are the same whatever ``cores``.
 
     Returns
     -------
