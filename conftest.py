@@ -68,6 +68,35 @@ def _is_nbval_cell(item) -> bool:
     return type(item).__name__ == "IPyNbCell" and hasattr(item, "test_outputs")
 
 
+def pytest_configure(config):
+    """A notebook's kernel that dies before it answers is started again, once.
+
+    nbval starts each notebook's kernel on TCP ports that jupyter_client finds free and releases
+    just before the kernel binds them, and sends the kernel's errors to /dev/null. With two
+    xdist workers starting kernels at the same moment, one kernel died before replying in one
+    of about ten runs of the full command (the first notebook's, at the start), which looks like
+    both picking the same port. A second start, on newly chosen ports, runs the notebook as
+    before; a kernel that dies twice still fails its notebook."""
+    try:
+        import nbval.kernel as kernel
+    except ImportError:  # nbval is not installed: no notebooks are collected
+        return
+    if getattr(kernel.start_new_kernel, "_retries", False):
+        return
+    start = kernel.start_new_kernel
+
+    def start_new_kernel(*args, **kwargs):
+        try:
+            return start(*args, **kwargs)
+        except RuntimeError as error:
+            if "died" not in str(error):
+                raise
+            return start(*args, **kwargs)
+
+    start_new_kernel._retries = True
+    kernel.start_new_kernel = start_new_kernel
+
+
 def pytest_collection_modifyitems(items):
     """Mark every test that needs the book built (it uses ``book_build`` or ``built_site``) as
     ``build``, so that ``-m "not build"`` leaves out the build however a test reaches it."""
