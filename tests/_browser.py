@@ -96,8 +96,9 @@ class BrowserUnavailable(RuntimeError):
 
 def _unavailable(reason: str):
     if os.environ.get("CI"):
-        pytest.fail(f"{reason} (CI must run the browser tests: .ci/run installs chromium-headless-shell, "
-                    "scripts/setup-env.sh installs playwright)", pytrace=False)
+        pytest.fail(f"{reason} (CI must run the browser tests: .ci/run installs "
+                    "chromium-headless-shell, scripts/setup-env.sh installs playwright)",
+                    pytrace=False)
     pytest.skip(reason)
 
 
