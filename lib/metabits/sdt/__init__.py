@@ -15,12 +15,11 @@ from . import model
 from .model import *  # noqa: F401,F403  (metabits.sdt was this module)
 from . import metad, criterion, type2_classic  # noqa: I001
 from . import bayes_checks
+from .._moved import forwarding
 from .bayes_checks import PredictiveCheck, posterior_predictive, prior_predictive
 
 __all__ = list(model.__all__) + list(bayes_checks.__all__)
 
-
-def __getattr__(name):  # PEP 562: the recovery study moved to metabits.studies.bayes_recovery
-    if name in bayes_checks._MOVED:
-        return getattr(bayes_checks, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# PEP 562: the recovery study moved to metabits.studies.bayes_recovery
+__getattr__ = forwarding(__name__, __package__,
+                         dict.fromkeys(bayes_checks._MOVED, "..studies.bayes_recovery"))

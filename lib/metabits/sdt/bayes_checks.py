@@ -30,6 +30,7 @@ import numpy as np
 from scipy.special import ndtr
 
 from .._formulas import sdt_rates
+from .._moved import forwarding
 from .._results import Result
 from .._validate import as_int, as_probability, as_rng
 
@@ -410,9 +411,5 @@ def posterior_predictive(fit, *, draws=None, level=0.95, rng=None) -> Predictive
     return _predict(fit, _posterior_draws(fit, draws, rng), rng, level, "posterior")
 
 
-def __getattr__(name):  # PEP 562: the recovery study's names, from their new home
-    if name in _MOVED:
-        from ..studies import bayes_recovery
-
-        return getattr(bayes_recovery, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# PEP 562: the recovery study's names, from their new home
+__getattr__ = forwarding(__name__, __package__, dict.fromkeys(_MOVED, "..studies.bayes_recovery"))
