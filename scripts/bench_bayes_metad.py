@@ -5,7 +5,9 @@ the median of later fits of Meyen et al.'s Table 1 (targets: <= 5 s); the first 
 16-person hierarchical fit of the MaskOri people (one table each, pooled over SOAs, K = 5;
 target: <= 60 s once compiled). Defaults throughout: 4 chains x (1000 tuning + 1000 draws);
 target_accept 0.95 for the group. Then both fits with 1 and with 2 chains at once (``cores``),
-twice each: wall and CPU time, and whether the draws are the same.
+twice each: wall and CPU time, and whether the draws are the same. Last, Table 1's fit in two
+fresh processes, with JAX's CPU computations run in line (what the fits set) and dispatched to
+XLA's thread pool (JAX's default): wall and CPU time, and whether the draws are the same.
 
 Beside the wall times: the process's CPU seconds, the load average before and after (the machine
 is shared: wall time overstates under load) and the gradient evaluations of the group fit
@@ -17,6 +19,8 @@ Run ``python scripts/bench_bayes_metad.py``. Prints timings only; not a test.
 
 import os
 import statistics
+import subprocess
+import sys
 import time
 
 import numpy as np
@@ -49,6 +53,33 @@ def gradient_evaluations(fit):
     trace = fit.trace
     return int(trace.sample_stats["n_steps"].values.sum()
                + trace.warmup_sample_stats["n_steps"].values.sum())
+
+
+#: one Table 1 fit in a fresh process (after a warm-up fit that compiles the model); argv[1]
+#: "async" keeps JAX's default asynchronous CPU dispatch. Prints wall, CPU and the draws' sum.
+DISPATCH_CHILD = """
+import sys, time
+from metabits.sdt import _hmetad_model, bayes_metad
+if sys.argv[1] == "async":
+    _hmetad_model._inline_cpu_dispatch = lambda: None
+T = ([84, 56, 48, 12], [4, 56, 64, 76])
+bayes_metad.fit_meta_d_bayes(*T, chains=2, draws=50, tune=50, seed=1)
+t0, c0 = time.perf_counter(), time.process_time()
+fit = bayes_metad.fit_meta_d_bayes(*T, chains=4, draws=2500, seed=2025)
+print(time.perf_counter() - t0, time.process_time() - c0, repr(float(fit.meta_d.sum())))
+"""
+
+
+def dispatch_comparison():
+    """Table 1, 4 chains x (1000 + 2500), with JAX's CPU dispatch in line and asynchronous."""
+    sums = {}
+    for mode in ("inline", "async", "inline", "async"):
+        out = subprocess.run([sys.executable, "-c", DISPATCH_CHILD, mode], capture_output=True,
+                             text=True, check=True).stdout.split()
+        wall, cpu, sums[mode] = float(out[0]), float(out[1]), out[2]
+        print(f"Table 1, 4 chains x 2,500 draws, JAX dispatch {mode}: {wall:.1f} s (CPU "
+              f"{cpu:.1f} s)")
+    print(f"  same draws in line and asynchronous: {sums['inline'] == sums['async']}")
 
 
 def main():
@@ -93,6 +124,7 @@ def main():
             print(f"{label}, cores={cores}: {t:.1f} s (CPU {CPU[-1]:.1f} s)")
             seen.setdefault(cores, f.meta_d)
         print(f"  same draws with 1 and 2: {np.array_equal(seen[1], seen[2])}")
+    dispatch_comparison()
     print(f"load average at the end {os.getloadavg()[0]:.1f} (1 min), "
           f"{os.getloadavg()[1]:.1f} (5 min)")
 

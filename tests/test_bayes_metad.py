@@ -104,17 +104,26 @@ def test_agrees_with_maximum_likelihood_on_a_large_table():
 
 
 def test_cores_change_the_time_not_the_draws():
-    """One subject's chains run one after another by default (``cores=1``: the gradient holds
-    Python's lock, so parallel chains only add CPU time), a group's as many at once as there are
-    cores; 2 chains at once give the same draws as 1 after another."""
+    """Chains run one after another by default (``cores=1``: the gradient holds Python's lock,
+    so parallel chains only add CPU time); 2 chains at once give the same draws as 1 after
+    another."""
     from metabits.sdt.bayes_metad import _sampler_args
 
-    assert _sampler_args(4, 10, 10, 0.8, 1, None, parallel=False)["cores"] == 1
-    assert _sampler_args(4, 10, 10, 0.8, 1, None)["cores"] == min(4, os.cpu_count() or 1)
+    assert _sampler_args(4, 10, 10, 0.8, 1, None)["cores"] == 1
+    assert _sampler_args(4, 10, 10, 0.8, 1, 3)["cores"] == 3
     one = fit_meta_d_bayes(*TABLE1, chains=2, draws=100, tune=100, seed=7)
     two = fit_meta_d_bayes(*TABLE1, chains=2, draws=100, tune=100, seed=7, cores=2)
     assert np.array_equal(one.meta_d, two.meta_d)
     assert np.array_equal(one.t2c_S2, two.t2c_S2)
+
+
+def test_fits_run_jax_in_line():
+    """A fit sets JAX's asynchronous CPU dispatch off before JAX starts (the small gradient calls
+    then cost less than half; ``scripts/bench_bayes_metad.py`` shows the same draws)."""
+    import jax
+
+    table1_fast()
+    assert jax.config.read("jax_cpu_enable_async_dispatch") is False
 
 
 def test_result_and_diagnostics():

@@ -149,9 +149,26 @@ def _group_model(n: int, K: int, estimate_dprime: bool):
     return model
 
 
+def _inline_cpu_dispatch():
+    """Run JAX's CPU computations in the calling thread: ``jax_cpu_enable_async_dispatch`` False.
+
+    NUTS calls the model's gradient tens of thousands of times a fit, and each call is small.
+    Dispatched asynchronously (JAX's default), every call is handed to XLA's thread pool and
+    waited for: waking its threads, their spinning and the kernel's task switches took most of
+    the time. In line, Table 1's 4 chains x (1000 + 2500) took 2.2 s of wall and CPU time
+    instead of 4.9 s (6.2 s of CPU) on two cores, with the same draws
+    (``scripts/bench_bayes_metad.py`` prints both). JAX reads the setting when it creates its
+    CPU client, so it acts in a process whose first JAX computation comes after this call.
+    """
+    import jax
+
+    jax.config.update("jax_cpu_enable_async_dispatch", False)
+
+
 @lru_cache(maxsize=None)
 def _compiled(kind: str, n: int, K: int, estimate_dprime: bool):
     """The nutpie-compiled model of one shape, compiled once per process."""
+    _inline_cpu_dispatch()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", FutureWarning)  # arviz's notice of its refactor
         # pytensor's C backend finds no BLAS in a pip install; the JAX backend needs none

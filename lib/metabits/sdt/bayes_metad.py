@@ -36,11 +36,14 @@ compile time (tens of seconds; ``scripts/bench_bayes_metad.py`` prints it).
 This module imports PyMC, nutpie and ArviZ (``pip install metabits[bayes]``) on a fit's first
 use: the model and its sampling are in the private ``metabits.sdt._hmetad_model``; ``import
 metabits`` loads neither — :func:`metabits.fit_meta_d_bayes` loads this module on first use.
+The first fit also sets JAX's ``jax_cpu_enable_async_dispatch`` to False, so that each of NUTS's
+many small gradient calls runs in the calling thread instead of being handed to XLA's thread
+pool: less than half the time, the same draws. (JAX reads it when it starts its CPU client: in a
+process that computed with JAX before, the client it has stays.)
 """
 
 from __future__ import annotations
 
-import os
 import warnings
 from dataclasses import dataclass
 
@@ -224,7 +227,7 @@ def _check_tables(counts, name, estimate_dprime, pad, where):
     return counts, pad, d, c
 
 
-def _sampler_args(chains, draws, tune, target_accept, seed, cores, parallel=True):
+def _sampler_args(chains, draws, tune, target_accept, seed, cores):
     chains = as_int(chains, "chains", least=1)
     draws = as_int(draws, "draws", least=1)
     tune = as_int(tune, "tune", least=0)
@@ -234,10 +237,7 @@ def _sampler_args(chains, draws, tune, target_accept, seed, cores, parallel=True
         seed = int(np.random.default_rng().integers(2 ** 31))
     else:
         seed = as_int(seed, "seed", least=0)
-    if cores is None:
-        cores = min(chains, os.cpu_count() or 1) if parallel else 1
-    else:
-        cores = as_int(cores, "cores", least=1)
+    cores = 1 if cores is None else as_int(cores, "cores", least=1)
     return dict(chains=chains, draws=draws, tune=tune, target_accept=float(target_accept),
                 seed=seed, cores=cores)
 
@@ -272,9 +272,9 @@ def fit_meta_d_bayes(nR_S1, nR_S2, *, estimate_dprime=False, pad=None, chains=4,
     cores : int, optional
         How many chains run at once (threads); default 1, one chain after another. The JAX
         gradient is called from Python, which holds the GIL, so parallel chains wait for each
-        other: on two cores, Table 1's 4 chains of 2,500 draws took 5.4-5.5 s (6.6-6.7 s of CPU)
-        with 1 and 5.7-5.9 s (8.1-8.3 s of CPU) with 2 (``scripts/bench_bayes_metad.py``). The
-        draws are the same whatever ``cores``.
+        other: on two cores, Table 1's 4 chains of 2,500 draws took 2.2 s (2.2 s of CPU) with 1
+        and 5.2-5.5 s (6.6-7.0 s of CPU) with 2 (``scripts/bench_bayes_metad.py``). The draws
+        are the same whatever ``cores``.
 
     Returns
     -------
@@ -321,7 +321,7 @@ def fit_meta_d_bayes(nR_S1, nR_S2, *, estimate_dprime=False, pad=None, chains=4,
                          f"shapes {np.shape(nR_S1)} and {np.shape(nR_S2)}")
     counts, pad, d, c = _check_tables(counts[None], "counts (nR_S1, nR_S2)", estimate_dprime,
                                       pad, lambda i: "")
-    args = _sampler_args(chains, draws, tune, target_accept, seed, cores, parallel=False)
+    args = _sampler_args(chains, draws, tune, target_accept, seed, cores)
     K = counts.shape[-1] // 2
     data = {"counts": counts}
     if not estimate_dprime:
@@ -363,9 +363,9 @@ def fit_meta_d_bayes_group(counts, *, estimate_dprime=False, pad=None, chains=4,
         As in :func:`fit_meta_d_bayes`; ``target_accept`` is 0.95 here: the criteria's group SD
         makes a funnel (at 0.9, six simulated subjects gave dozens of divergences).
     cores : int, optional
-        How many chains run at once; default as many as there are cores, at most ``chains``.
-        A group's gradient is more work than one subject's: on two cores, 2 chains of the 16
-        MaskOri people took the same CPU time either way and a little less wall time with 2
+        How many chains run at once; default 1, as in :func:`fit_meta_d_bayes`. A group's
+        gradient is more work than one subject's, but on two cores 2 chains of the 16 MaskOri
+        people still took a fifth more CPU time with 2 and about the same wall time
         (``scripts/bench_bayes_metad.py``).
 
     Returns
