@@ -5,8 +5,8 @@
 #                                      build-book.sh and the publishing workflow install no
 #                                      test-only packages; an environment that already has the
 #                                      tests' packages keeps them)
-# pip-sync installs, upgrades and removes packages until .venv matches the lock (and does nothing
-# when it already does). The lock files pin every package; scripts/lock.sh regenerates them.
+# pip-sync installs, upgrades and removes packages until .venv matches the lock (and is skipped
+# when it already does: scripts/env_in_sync.py). The lock files pin every package; scripts/lock.sh regenerates them.
 # Both modes also put the official MathJax 3.2.2 from the npm registry, checked against its
 # published checksum, into .venv/share (scripts/fetch_npm.py). Needs only python3 with venv.
 set -euo pipefail
@@ -27,6 +27,12 @@ fi
 if [ ! -x .venv/bin/pip-sync ]; then
   .venv/bin/python -m pip install --quiet "$PIP_TOOLS"
 fi
-.venv/bin/pip-sync --quiet --python-executable .venv/bin/python "$lock"
+# pip-sync rebuilds the editable library (-e ./lib) every time, even when nothing changed:
+# scripts/env_in_sync.py asks pip-tools' own comparison first and skips it when the lock's pins
+# are installed and the library is installed editable from ./lib's unchanged pyproject.toml
+if ! .venv/bin/python scripts/env_in_sync.py "$lock" 2>/dev/null; then
+  .venv/bin/pip-sync --quiet --python-executable .venv/bin/python "$lock"
+  .venv/bin/python scripts/env_in_sync.py --record "$lock"
+fi
 .venv/bin/python scripts/fetch_npm.py "${npm[@]}"
 .venv/bin/python -m ipykernel install --sys-prefix --name python3 >/dev/null
