@@ -5,9 +5,11 @@ the median of later fits of Meyen et al.'s Table 1 (targets: <= 5 s); the first 
 16-person hierarchical fit of the MaskOri people (one table each, pooled over SOAs, K = 5;
 target: <= 60 s once compiled). Defaults throughout: 4 chains x (1000 tuning + 1000 draws);
 target_accept 0.95 for the group. Then both fits with 1 and with 2 chains at once (``cores``),
-twice each: wall and CPU time, and whether the draws are the same. Last, Table 1's fit in two
-fresh processes, with JAX's CPU computations run in line (what the fits set) and dispatched to
-XLA's thread pool (JAX's default): wall and CPU time, and whether the draws are the same.
+twice each: wall and CPU time, and whether the draws are the same. Last, both fits in fresh
+processes, with JAX as it comes (each call dispatched to XLA's thread pool, its parts scheduled
+concurrently), with only the dispatch in line, and as the fits set it (in line, the parts one
+after another; ``metabits.sdt._hmetad_model._configure_jax``): wall and CPU time, and whether
+the draws are the same.
 
 Beside the wall times: the process's CPU seconds, the load average before and after (the machine
 is shared: wall time overstates under load) and the gradient evaluations of the group fit
@@ -55,31 +57,49 @@ def gradient_evaluations(fit):
                + trace.warmup_sample_stats["n_steps"].values.sum())
 
 
-#: one Table 1 fit in a fresh process (after a warm-up fit that compiles the model); argv[1]
-#: "async" keeps JAX's default asynchronous CPU dispatch. Prints wall, CPU and the draws' sum.
-DISPATCH_CHILD = """
+#: Table 1 (4 chains x (1000 + 2500)) and the 16 MaskOri people (2 chains x (300 + 300)) fitted
+#: in a fresh process, after warm-up fits that compile the models, with JAX set up as argv[1]
+#: says: "jax-default" (asynchronous dispatch, XLA's concurrent scheduling), "in-line" (only
+#: the dispatch in line) or "metabits" (what the fits set: in line and XLA's parts in sequence).
+#: Prints wall and CPU seconds and the draws' sum of each fit.
+JAX_CHILD = """
 import sys, time
+import jax
 from metabits.sdt import _hmetad_model, bayes_metad
-if sys.argv[1] == "async":
-    _hmetad_model._inline_cpu_dispatch = lambda: None
+from metabits.studies import datasets
+if sys.argv[1] != "metabits":
+    _hmetad_model._configure_jax = lambda: None
+if sys.argv[1] == "in-line":
+    jax.config.update("jax_cpu_enable_async_dispatch", False)
 T = ([84, 56, 48, 12], [4, 56, 64, 76])
+people = datasets.maskori_counts(by="participant").counts
 bayes_metad.fit_meta_d_bayes(*T, chains=2, draws=50, tune=50, seed=1)
-t0, c0 = time.perf_counter(), time.process_time()
-fit = bayes_metad.fit_meta_d_bayes(*T, chains=4, draws=2500, seed=2025)
-print(time.perf_counter() - t0, time.process_time() - c0, repr(float(fit.meta_d.sum())))
+bayes_metad.fit_meta_d_bayes_group(people, chains=2, draws=20, tune=20, seed=1)
+for fit, given in ((bayes_metad.fit_meta_d_bayes, dict(nR_S1=T[0], nR_S2=T[1], chains=4,
+                                                         draws=2500, seed=2025)),
+                   (bayes_metad.fit_meta_d_bayes_group, dict(counts=people, chains=2, draws=300,
+                                                             tune=300, seed=1))):
+    t0, c0 = time.perf_counter(), time.process_time()
+    f = fit(**given)
+    print(time.perf_counter() - t0, time.process_time() - c0, repr(float(f.meta_d.sum())))
 """
 
 
-def dispatch_comparison():
-    """Table 1, 4 chains x (1000 + 2500), with JAX's CPU dispatch in line and asynchronous."""
+def jax_comparison():
+    """Both fits with JAX as it comes, with the dispatch in line, and as the fits set it."""
+    # without XLA_FLAGS: this process's first fit set the option there, which children inherit
+    env = {k: v for k, v in os.environ.items() if k != "XLA_FLAGS"}
     sums = {}
-    for mode in ("inline", "async", "inline", "async"):
-        out = subprocess.run([sys.executable, "-c", DISPATCH_CHILD, mode], capture_output=True,
-                             text=True, check=True).stdout.split()
-        wall, cpu, sums[mode] = float(out[0]), float(out[1]), out[2]
-        print(f"Table 1, 4 chains x 2,500 draws, JAX dispatch {mode}: {wall:.1f} s (CPU "
-              f"{cpu:.1f} s)")
-    print(f"  same draws in line and asynchronous: {sums['inline'] == sums['async']}")
+    for mode in ("jax-default", "in-line", "metabits") * 2:
+        out = subprocess.run([sys.executable, "-c", JAX_CHILD, mode], capture_output=True,
+                             text=True, check=True, env=env).stdout.split()
+        for k, label in enumerate(("Table 1, 4 chains x 2,500 draws",
+                                   "16 people, 2 chains x (300 + 300)")):
+            wall, cpu, total = float(out[3 * k]), float(out[3 * k + 1]), out[3 * k + 2]
+            sums.setdefault(label, set()).add(total)
+            print(f"{label}, JAX {mode}: {wall:.1f} s (CPU {cpu:.1f} s)")
+    for label, totals in sums.items():
+        print(f"  {label}: the same draws in all three: {len(totals) == 1}")
 
 
 def main():
@@ -124,7 +144,7 @@ def main():
             print(f"{label}, cores={cores}: {t:.1f} s (CPU {CPU[-1]:.1f} s)")
             seen.setdefault(cores, f.meta_d)
         print(f"  same draws with 1 and 2: {np.array_equal(seen[1], seen[2])}")
-    dispatch_comparison()
+    jax_comparison()
     print(f"load average at the end {os.getloadavg()[0]:.1f} (1 min), "
           f"{os.getloadavg()[1]:.1f} (5 min)")
 

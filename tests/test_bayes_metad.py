@@ -117,13 +117,28 @@ def test_cores_change_the_time_not_the_draws():
     assert np.array_equal(one.t2c_S2, two.t2c_S2)
 
 
-def test_fits_run_jax_in_line():
-    """A fit sets JAX's asynchronous CPU dispatch off before JAX starts (the small gradient calls
-    then cost less than half; ``scripts/bench_bayes_metad.py`` shows the same draws)."""
+def test_fits_set_jax_up_for_small_calls():
+    """A fit sets JAX's asynchronous CPU dispatch off and XLA's concurrent scheduling of a
+    call's parts off before JAX starts (a group's gradient then costs a third;
+    ``scripts/bench_bayes_metad.py`` shows the same draws), keeping other XLA flags, leaving
+    the option alone where it is given, and under a jaxlib not known to have it (XLA stops the
+    process on an option it does not know)."""
     import jax
+
+    from metabits.sdt._hmetad_model import SEQUENTIAL_XLA
 
     table1_fast()
     assert jax.config.read("jax_cpu_enable_async_dispatch") is False
+    assert SEQUENTIAL_XLA in os.environ["XLA_FLAGS"].split()
+    code = ("import os, sys; from metabits.sdt import _hmetad_model as m; "
+            "m.SEQUENTIAL_XLA_JAXLIB = tuple(sys.argv[1:]) or m.SEQUENTIAL_XLA_JAXLIB; "
+            "m._configure_jax(); m._configure_jax(); print(os.environ['XLA_FLAGS'])")
+    other, told = "--xla_dump_to=/dev/null", SEQUENTIAL_XLA.replace("false", "true")
+    for given, releases, expected in ((other, [], f"{other} {SEQUENTIAL_XLA}"),
+                                      (told, [], told), (other, ["0.9.", "1."], other)):
+        out = subprocess.run([sys.executable, "-c", code, *releases], capture_output=True,
+                             text=True, check=True, env={**os.environ, "XLA_FLAGS": given})
+        assert out.stdout.strip() == expected
 
 
 def test_result_and_diagnostics():

@@ -7,6 +7,7 @@ first use, not at import.
 
 from __future__ import annotations
 
+import os
 import warnings
 from functools import lru_cache
 
@@ -149,17 +150,39 @@ def _group_model(n: int, K: int, estimate_dprime: bool):
     return model
 
 
-def _inline_cpu_dispatch():
-    """Run JAX's CPU computations in the calling thread: ``jax_cpu_enable_async_dispatch`` False.
+#: XLA's option that runs a compiled function's independent parts one after another instead of
+#: spreading them over its thread pool (its "concurrency-optimized scheduler")
+SEQUENTIAL_XLA = "--xla_cpu_enable_concurrency_optimized_scheduler=false"
+#: the jaxlib releases whose XLA is known to have that option: XLA stops the process on an
+#: option it does not know, so another release runs with XLA's default (slower, same draws)
+SEQUENTIAL_XLA_JAXLIB = ("0.10.",)
 
-    NUTS calls the model's gradient tens of thousands of times a fit, and each call is small.
-    Dispatched asynchronously (JAX's default), every call is handed to XLA's thread pool and
-    waited for: waking its threads, their spinning and the kernel's task switches took most of
-    the time. In line, Table 1's 4 chains x (1000 + 2500) took 2.2 s of wall and CPU time
-    instead of 4.9 s (6.2 s of CPU) on two cores, with the same draws
-    (``scripts/bench_bayes_metad.py`` prints both). JAX reads the setting when it creates its
-    CPU client, so it acts in a process whose first JAX computation comes after this call.
+
+def _configure_jax():
+    """Make JAX's many small CPU calls cheap: in line, and each one's parts in sequence.
+
+    NUTS calls the model's gradient tens of thousands of times a fit, and each call is small:
+
+    * ``jax_cpu_enable_async_dispatch`` False: JAX's default hands every call to XLA's thread
+      pool and waits for it; waking its threads, their spinning and the kernel's task switches
+      took most of the time. In line, Table 1's 4 chains x (1000 + 2500) took 2.2 s of wall and
+      CPU time instead of 4.9 s (6.2 s of CPU) on two cores.
+    * :data:`SEQUENTIAL_XLA` added to ``XLA_FLAGS`` (unless it names that option already, or
+      jaxlib is not among :data:`SEQUENTIAL_XLA_JAXLIB`): the group model's gradient is 76
+      small fused loops, which XLA by default schedules to run concurrently on its thread pool;
+      one after another, a call took 27 instead of 89 µs (16 MaskOri people, K = 5), and a short
+      fit 6.6 instead of 10.8 s.
+
+    The draws are the same either way (``scripts/bench_bayes_metad.py`` prints both). JAX reads
+    both when it creates its CPU client: they act in a process whose first JAX computation comes
+    after this call, and ``XLA_FLAGS`` passes on to the process's children.
     """
+    from importlib.metadata import version
+
+    flags = os.environ.get("XLA_FLAGS", "")
+    option = SEQUENTIAL_XLA.split("=")[0]
+    if option not in flags and version("jaxlib").startswith(SEQUENTIAL_XLA_JAXLIB):
+        os.environ["XLA_FLAGS"] = f"{flags} {SEQUENTIAL_XLA}".strip()
     import jax
 
     jax.config.update("jax_cpu_enable_async_dispatch", False)
@@ -168,7 +191,7 @@ def _inline_cpu_dispatch():
 @lru_cache(maxsize=None)
 def _compiled(kind: str, n: int, K: int, estimate_dprime: bool):
     """The nutpie-compiled model of one shape, compiled once per process."""
-    _inline_cpu_dispatch()
+    _configure_jax()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", FutureWarning)  # arviz's notice of its refactor
         # pytensor's C backend finds no BLAS in a pip install; the JAX backend needs none

@@ -36,10 +36,12 @@ compile time (tens of seconds; ``scripts/bench_bayes_metad.py`` prints it).
 This module imports PyMC, nutpie and ArviZ (``pip install metabits[bayes]``) on a fit's first
 use: the model and its sampling are in the private ``metabits.sdt._hmetad_model``; ``import
 metabits`` loads neither — :func:`metabits.fit_meta_d_bayes` loads this module on first use.
-The first fit also sets JAX's ``jax_cpu_enable_async_dispatch`` to False, so that each of NUTS's
-many small gradient calls runs in the calling thread instead of being handed to XLA's thread
-pool: less than half the time, the same draws. (JAX reads it when it starts its CPU client: in a
-process that computed with JAX before, the client it has stays.)
+The first fit also sets JAX up for NUTS's many small gradient calls:
+``jax_cpu_enable_async_dispatch`` False (each call runs in the calling thread instead of being
+handed to XLA's thread pool) and, in ``XLA_FLAGS``, ``--xla_cpu_enable_concurrency_optimized_scheduler=false`` (a call's parts run
+one after another) unless that variable names the option already. A fit then takes less than
+half the time, with the same draws. (JAX reads both when it starts its CPU client: in a process
+that computed with JAX before, the client it has stays.)
 """
 
 from __future__ import annotations
@@ -273,7 +275,7 @@ def fit_meta_d_bayes(nR_S1, nR_S2, *, estimate_dprime=False, pad=None, chains=4,
         How many chains run at once (threads); default 1, one chain after another. The JAX
         gradient is called from Python, which holds the GIL, so parallel chains wait for each
         other: on two cores, Table 1's 4 chains of 2,500 draws took 2.2 s (2.2 s of CPU) with 1
-        and 5.2-5.5 s (6.6-7.0 s of CPU) with 2 (``scripts/bench_bayes_metad.py``). The draws
+        and 5.2-5.4 s (6.5-6.8 s of CPU) with 2 (``scripts/bench_bayes_metad.py``). The draws
         are the same whatever ``cores``.
 
     Returns
@@ -363,10 +365,9 @@ def fit_meta_d_bayes_group(counts, *, estimate_dprime=False, pad=None, chains=4,
         As in :func:`fit_meta_d_bayes`; ``target_accept`` is 0.95 here: the criteria's group SD
         makes a funnel (at 0.9, six simulated subjects gave dozens of divergences).
     cores : int, optional
-        How many chains run at once; default 1, as in :func:`fit_meta_d_bayes`. A group's
-        gradient is more work than one subject's, but on two cores 2 chains of the 16 MaskOri
-        people still took a fifth more CPU time with 2 and about the same wall time
-        (``scripts/bench_bayes_metad.py``).
+        How many chains run at once; default 1, as in :func:`fit_meta_d_bayes`: on two cores,
+        2 chains x (300 + 300) of the 16 MaskOri people took 10.3 s (10.3 s of CPU) with 1 and
+        12.3-12.5 s (16.0-16.2 s of CPU) with 2 (``scripts/bench_bayes_metad.py``).
 
     Returns
     -------
