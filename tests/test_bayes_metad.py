@@ -10,6 +10,7 @@ input, Meyen et al.'s Table 1 under both d′ options and the group model. Param
 tests/test_bayes_recovery.py.
 """
 
+import json
 import os
 import subprocess
 import sys
@@ -130,15 +131,25 @@ def test_fits_set_jax_up_for_small_calls():
     table1_fast()
     assert jax.config.read("jax_cpu_enable_async_dispatch") is False
     assert SEQUENTIAL_XLA in os.environ["XLA_FLAGS"].split()
-    code = ("import os, sys; from metabits.sdt import _hmetad_model as m; "
-            "m.SEQUENTIAL_XLA_JAXLIB = tuple(sys.argv[1:]) or m.SEQUENTIAL_XLA_JAXLIB; "
-            "m._configure_jax(); m._configure_jax(); print(os.environ['XLA_FLAGS'])")
+    # one fresh process (JAX not started): XLA_FLAGS as given, jaxlib releases known to have
+    # the option (none: the module's list), then XLA_FLAGS after two calls
+    code = """if True:
+        import json, os, sys
+        from metabits.sdt import _hmetad_model as m
+        known = m.SEQUENTIAL_XLA_JAXLIB
+        for given, releases in json.loads(sys.argv[1]):
+            os.environ["XLA_FLAGS"] = given
+            m.SEQUENTIAL_XLA_JAXLIB = tuple(releases) or known
+            m._configure_jax()
+            m._configure_jax()
+            print(os.environ["XLA_FLAGS"])
+        """
     other, told = "--xla_dump_to=/dev/null", SEQUENTIAL_XLA.replace("false", "true")
-    for given, releases, expected in ((other, [], f"{other} {SEQUENTIAL_XLA}"),
-                                      (told, [], told), (other, ["0.9.", "1."], other)):
-        out = subprocess.run([sys.executable, "-c", code, *releases], capture_output=True,
-                             text=True, check=True, env={**os.environ, "XLA_FLAGS": given})
-        assert out.stdout.strip() == expected
+    cases = [(other, [], f"{other} {SEQUENTIAL_XLA}"), (told, [], told),
+             (other, ["0.9.", "1."], other)]
+    out = subprocess.run([sys.executable, "-c", code, json.dumps([c[:2] for c in cases])],
+                         capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines() == [c[2] for c in cases]
 
 
 def test_result_and_diagnostics():
