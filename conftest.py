@@ -145,6 +145,41 @@ def _shared_dir(config) -> Path:
     return base
 
 
+@pytest.fixture(scope="session")
+def shared_dir(request) -> Path:
+    """The session's temporary folder that every xdist worker (and the controller) sees."""
+    return _shared_dir(request.config)
+
+
+def _pip_resolve():
+    """tests/_pip_resolve.py (the network test's pip), loaded from its path: the controlling
+    process of xdist collects no tests, so tests/ is not on its import path."""
+    import importlib.util
+
+    module = sys.modules.get("_pip_resolve")
+    if module is None:
+        spec = importlib.util.spec_from_file_location("_pip_resolve",
+                                                      ROOT / "tests" / "_pip_resolve.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        sys.modules["_pip_resolve"] = module
+    return module
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist, called in the controlling process
+def pytest_xdist_node_collection_finished(node, ids):
+    """Start the network test's pip (tests/_pip_resolve.py) as soon as a worker has collected
+    that test: pip waits about half its time for PyPI, and so it waits while the workers run the
+    notebooks instead of at the end; the test reads its outcome from the shared folder."""
+    pip = _pip_resolve()
+    if pip.TEST in ids and not _PIP_STARTED:
+        _PIP_STARTED.append(pip.start(_shared_dir(node.config)))
+
+
+#: the controlling process's pip thread, once started
+_PIP_STARTED: list = []
+
+
 def _notebook_file(config, path: Path) -> Path:
     folder = _shared_dir(config) / "executed-notebooks"
     folder.mkdir(exist_ok=True)
