@@ -27,6 +27,7 @@ shipped Confidence Database).
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import pkgutil
@@ -884,8 +885,9 @@ def public_callables() -> dict:
     return {**_public(inspect.isfunction), **METHODS, **CONSTRUCTORS}
 
 
+@functools.lru_cache(maxsize=None)
 def _instance(cls):
-    """A valid result object of each class with public methods."""
+    """A valid result object of each class with public methods (made once per class)."""
     from metabits import paper_numbers
     from metabits.info import calibration
     from metabits.studies import datasets
@@ -915,8 +917,24 @@ def _public_methods(cls) -> list:
     return [k for k, v in vars(cls).items() if not k.startswith("_") and inspect.isfunction(v)]
 
 
-#: Public methods of the result classes, bound to a valid result (qualified as module.Class.name).
-METHODS = {f"{q}.{m}": getattr(_instance(cls), m) for q, cls in public_classes().items()
+class _Method:
+    """A public method of a result class, called on a valid result of that class, which is made
+    on the first call (:func:`_instance`): collecting this module makes none, in every xdist
+    worker (made here they took a second before any test could start). Its signature is the
+    bound method's, for :func:`valid_call`."""
+
+    def __init__(self, cls, name: str):
+        self.cls, self.__name__ = cls, name
+        signature = inspect.signature(getattr(cls, name))
+        self.__signature__ = signature.replace(parameters=list(signature.parameters.values())[1:])
+
+    def __call__(self, *args, **kwargs):
+        return getattr(_instance(self.cls), self.__name__)(*args, **kwargs)
+
+
+#: Public methods of the result classes, called on a valid result (qualified as
+#: module.Class.name).
+METHODS = {f"{q}.{m}": _Method(cls, m) for q, cls in public_classes().items()
            for m in _public_methods(cls)}
 
 
