@@ -6,7 +6,8 @@
 #                                      test-only packages; an environment that already has the
 #                                      tests' packages keeps them)
 # pip-sync installs, upgrades and removes packages until .venv matches the lock (and is skipped
-# when it already does: scripts/env_in_sync.py). The lock files pin every package; scripts/lock.sh regenerates them.
+# when it already does: scripts/env_in_sync.py). The lock files pin every package;
+# scripts/lock.sh regenerates them.
 # Both modes also put the official MathJax 3.2.2 from the npm registry, checked against its
 # published checksum, into .venv/share (scripts/fetch_npm.py). Needs only python3 with venv.
 set -euo pipefail

@@ -38,10 +38,11 @@ use: the model and its sampling are in the private ``metabits.sdt._hmetad_model`
 metabits`` loads neither — :func:`metabits.fit_meta_d_bayes` loads this module on first use.
 The first fit also sets JAX up for NUTS's many small gradient calls:
 ``jax_cpu_enable_async_dispatch`` False (each call runs in the calling thread instead of being
-handed to XLA's thread pool) and, in ``XLA_FLAGS``, ``--xla_cpu_enable_concurrency_optimized_scheduler=false`` (a call's parts run
-one after another) unless that variable names the option already. A fit then takes less than
-half the time, with the same draws. (JAX reads both when it starts its CPU client: in a process
-that computed with JAX before, the client it has stays.)
+handed to XLA's thread pool) and, in ``XLA_FLAGS``,
+``--xla_cpu_enable_concurrency_optimized_scheduler=false`` (a call's parts run one after
+another; unless that variable names the option already, and only under a jaxlib known to have
+it). A fit then takes less than half the time, with the same draws. (JAX reads both when it
+starts its CPU client: in a process that computed with JAX before, the client it has stays.)
 """
 
 from __future__ import annotations
