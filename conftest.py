@@ -171,13 +171,9 @@ def pytest_xdist_node_collection_finished(node, ids):
     """Start the network test's pip (tests/_pip_resolve.py) as soon as a worker has collected
     that test: pip waits about half its time for PyPI, and so it waits while the workers run the
     notebooks instead of at the end; the test reads its outcome from the shared folder."""
-    pip = _pip_resolve()
-    if pip.TEST in ids and not _PIP_STARTED:
-        _PIP_STARTED.append(pip.start(_shared_dir(node.config)))
-
-
-#: the controlling process's pip thread, once started
-_PIP_STARTED: list = []
+    pip, shared = _pip_resolve(), _shared_dir(node.config)
+    if pip.TEST in ids and not (shared / pip.STARTED).is_file():  # the first worker to collect it
+        pip.start(shared)
 
 
 def _notebook_file(config, path: Path) -> Path:

@@ -92,8 +92,9 @@ def run(folder: Path) -> dict:
     return {"returncode": proc.returncode, "output": proc.stdout + proc.stderr}
 
 
-def start(folder: Path) -> threading.Thread:
-    """Run pip in a background thread; its outcome goes to ``folder/pip-resolve.json``."""
+def start(folder: Path) -> None:
+    """Run pip in a background thread (``folder/pip-resolve.started`` marks it begun); its
+    outcome goes to ``folder/pip-resolve.json``."""
     (folder / STARTED).write_text(str(os.getpid()), encoding="utf-8")
 
     def work():
@@ -105,9 +106,7 @@ def start(folder: Path) -> threading.Thread:
         tmp.write_text(json.dumps(result), encoding="utf-8")
         tmp.replace(folder / DONE)
 
-    thread = threading.Thread(target=work, name="pip-resolve", daemon=True)
-    thread.start()
-    return thread
+    threading.Thread(target=work, name="pip-resolve", daemon=True).start()
 
 
 def outcome(shared: Path, own: Path) -> dict:

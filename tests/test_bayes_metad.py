@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+import textwrap
 
 import numpy as np
 import pytest
@@ -133,7 +134,7 @@ def test_fits_set_jax_up_for_small_calls():
     assert SEQUENTIAL_XLA in os.environ["XLA_FLAGS"].split()
     # one fresh process (JAX not started): XLA_FLAGS as given, jaxlib releases known to have
     # the option (none: the module's list), then XLA_FLAGS after two calls
-    code = """if True:
+    code = textwrap.dedent("""
         import json, os, sys
         from metabits.sdt import _hmetad_model as m
         known = m.SEQUENTIAL_XLA_JAXLIB
@@ -143,7 +144,7 @@ def test_fits_set_jax_up_for_small_calls():
             m._configure_jax()
             m._configure_jax()
             print(os.environ["XLA_FLAGS"])
-        """
+        """)
     other, told = "--xla_dump_to=/dev/null", SEQUENTIAL_XLA.replace("false", "true")
     cases = [(other, [], f"{other} {SEQUENTIAL_XLA}"), (told, [], told),
              (other, ["0.9.", "1."], other)]
