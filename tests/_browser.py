@@ -9,9 +9,10 @@ them: the explorer pages twice).
 The visit drives one headless Chromium through Playwright's asyncio API with several pages in
 flight at once (``METABITS_BROWSER_PAGES``; by default one more than the cores, at most 4):
 Chromium lays out, typesets and runs each page in its own renderer process, so one page's waits
-(MathJax, plotly, a frame after a control moved) overlap another's work. Every page still has
-its own fresh browser context. The two browser tests that load pages of their own (the phone
-menu, the explorers' point labels) are jobs of the same visit, so that they overlap it too.
+(MathJax, plotly, a frame after a control moved) overlap another's work. Each of those tabs is
+taken from page to page in one browser context with the cache on (:class:`_Tab`), as a reader
+clicks through the site. The two browser tests that load pages of their own (the phone menu,
+the explorers' point labels) are jobs of the same visit, so that they overlap it too.
 """
 
 from __future__ import annotations
@@ -42,6 +43,11 @@ CHROMIUM = os.environ.get("METABITS_CHROMIUM") or next(
      if Path(path).is_file()), "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+#: The site must work offline: every request that would leave 127.0.0.1 goes to a proxy that is not
+#: there (a closed port) and fails at once (net::ERR_PROXY_CONNECTION_FAILED), a host name or an
+#: IP address alike; Chromium never sends a request for 127.0.0.1 or localhost to a proxy.
+#: The tabs record each such request (``_Tab``), which is what test_no_external_requests checks.
+OFFLINE_ARGS = ["--proxy-server=http://127.0.0.1:9"]
 WIDE, NARROW = 1280, 400
 HEIGHT = 900
 # How long to wait for a page to load or for the explorers to draw. Only a bound on a wait that
@@ -397,6 +403,14 @@ AXE_PROBE_HTML = """<!DOCTYPE html>
 </main></body></html>
 """
 
+#: A page that asks for an image from another host, by name and by IP address: both requests must
+#: be recorded and fail (test_browser.py::test_visit_blocks_and_records_external_requests).
+OFFLINE_PROBE_HTML = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>offline probe</title></head>
+<body><img src="http://example.org/probe.png" alt="a"><img src="http://192.0.2.1/probe.png" alt="b">
+</body></html>
+"""
+
 
 # --- driving the pages (Playwright's asyncio API) ------------------------------------------------
 
@@ -457,9 +471,59 @@ async def _explorer_states(page, specs: dict) -> list[dict]:
     return [await _state(page, i, specs) for i in range(n)]
 
 
-async def visit_page(context, url: str, base: str, redirects: bool = False,
+class _Tab:
+    """One tab of the visit's browser, taken from page to page as a reader clicks through the site,
+    with what it records of the page it shows (:meth:`show` starts a page's records).
+
+    The tabs share one browser context with its cache on: a page loads the theme's scripts,
+    MathJax and plotly.js from the cache as a reader's browser does, and Chromium keeps the tab's
+    renderer process from page to page (a fresh context for every page took twice the processor
+    time to load the site). A request served from the cache is still a request: the ``request``
+    event reports it, so every page's requests are seen whatever was loaded before it.
+    """
+
+    def __init__(self, page, base: str, external: dict):
+        self.page, self.path = page, None
+        self.seen = {"errors": [], "failed": [], "plotly": []}
+        page.on("console", lambda msg: self.seen["errors"].append(
+            f"console.{msg.type}: {msg.text}") if msg.type == "error" else None)
+        page.on("pageerror", lambda exc: self.seen["errors"].append(f"uncaught: {exc}"))
+        page.on("requestfailed", lambda req: self.seen["failed"].append(
+            f"{req.url} ({req.failure})") if req.url.startswith(base) else None)
+        page.on("response", lambda resp: self.seen["failed"].append(
+            f"{resp.url} (HTTP {resp.status})") if resp.status >= 400 else None)
+
+        def request(req):
+            if urlsplit(req.url).hostname != "127.0.0.1":  # blocked by OFFLINE_ARGS
+                external.setdefault(self.path, set()).add(req.url)
+            if "plotly" in urlsplit(req.url).path.rsplit("/", 1)[-1]:
+                self.seen["plotly"].append(req.url)
+        page.on("request", request)
+
+    @classmethod
+    async def open(cls, context, base: str, external: dict) -> _Tab:
+        return cls(await context.new_page(), base, external)
+
+    async def show(self, path: str, url: str, width: int = WIDE, redirects: bool = False) -> dict:
+        """Load ``url`` (the site's ``path``) at ``width`` px; its records from now on: ``{"errors"
+        (console and script errors), "failed" (failed requests to the site), "plotly" (requests
+        for plotly.js)}``. ``redirects``: the page sends the reader on (index.html); wait for
+        the page it lands on."""
+        self.path = path
+        self.seen = {"errors": [], "failed": [], "plotly": []}
+        await self.page.set_viewport_size({"width": width, "height": HEIGHT})
+        await self.page.goto(url, wait_until="load", timeout=TIMEOUT_MS)
+        if redirects:
+            await self.page.wait_for_url(lambda now: now.split("#")[0] != url,
+                                         timeout=TIMEOUT_MS)
+            await self.page.wait_for_load_state("load", timeout=TIMEOUT_MS)
+        return self.seen
+
+
+async def visit_page(tab: _Tab, path: str, url: str, redirects: bool = False,
                      explorer: bool = False) -> dict:
-    """Load ``url`` once and record what the browser tests check, at 1280 px, then at 400 px.
+    """Load ``url`` (the site's ``path``) in ``tab`` and record what the browser tests check, at
+    1280 px, then at 400 px.
 
     Returns ``{WIDE: report, NARROW: report, "errors", "failed", "plotly"}``: the reports of
     ``PAGE_REPORT_JS`` (the one at 1280 px with axe-core's violations), the console and script
@@ -472,122 +536,108 @@ async def visit_page(context, url: str, base: str, redirects: bool = False,
     queries, and MathJax 3 does not break lines, so resizing shows what a phone shows).
     ``redirects``: the page sends the reader on (index.html); the page it lands on is measured.
     """
-    page = await context.new_page()
-    errors, failed, plotly = [], [], []
-    page.on("console", lambda msg: errors.append(f"console.{msg.type}: {msg.text}")
-            if msg.type == "error" else None)
-    page.on("pageerror", lambda exc: errors.append(f"uncaught: {exc}"))
-    page.on("requestfailed", lambda req: failed.append(
-        f"{req.url} ({req.failure})") if req.url.startswith(base) else None)
-    page.on("response", lambda resp: failed.append(f"{resp.url} (HTTP {resp.status})")
-            if resp.status >= 400 else None)
-    page.on("request", lambda req: plotly.append(req.url)
-            if "plotly" in urlsplit(req.url).path.rsplit("/", 1)[-1] else None)
-    out = {"errors": errors, "failed": failed, "plotly": plotly}
-    specs: dict = {}
-    try:
-        await page.goto(url, wait_until="load", timeout=TIMEOUT_MS)
-        if redirects:
-            await page.wait_for_url(lambda now: now.split("#")[0] != url, timeout=TIMEOUT_MS)
-            await page.wait_for_load_state("load", timeout=TIMEOUT_MS)
-        await page.evaluate(WAIT_FOR_MATHJAX_JS)
-        if explorer:
-            try:
-                await page.wait_for_function(READY_JS, timeout=TIMEOUT_MS)
-            except Exception:  # noqa: BLE001 - reported by the panel test
-                pass
-            await page.evaluate(SETTLE_JS)
-            explore = {"initial": await _explorer_states(page, specs), "moves": {}, "narrow": {}}
-        out[WIDE] = await _json(page, PAGE_REPORT_JS, None)
-        out[WIDE]["axe"] = await _axe(page)
-        if explorer:
-            for i, state in enumerate(explore["initial"]):
-                moves = []
-                for k in range(len(state["controls"])):
-                    move = await _move(page, i, k, state, specs)
-                    moves.append(move)
-                    state = move["back"]
-                explore["moves"][i] = moves
-        await page.set_viewport_size({"width": NARROW, "height": HEIGHT})
-        if explorer:
-            await page.evaluate(FIT_JS, MOVE_TIMEOUT_MS)
-        out[NARROW] = await _json(page, PAGE_REPORT_JS, NARROW)
-        if explorer:
-            explore["narrow"]["states"] = await _explorer_states(page, specs)
-            explore["narrow"]["moves"] = [await _move(page, i, 0, state, specs)
-                                          for i, state in enumerate(explore["narrow"]["states"])]
-            out["explore"] = explore
-    finally:
-        await page.close()
+    out = await tab.show(path, url, WIDE, redirects)
+    page, specs = tab.page, {}
+    await page.evaluate(WAIT_FOR_MATHJAX_JS)
+    if explorer:
+        try:
+            await page.wait_for_function(READY_JS, timeout=TIMEOUT_MS)
+        except Exception:  # noqa: BLE001 - reported by the panel test
+            pass
+        await page.evaluate(SETTLE_JS)
+        explore = {"initial": await _explorer_states(page, specs), "moves": {}, "narrow": {}}
+    out[WIDE] = await _json(page, PAGE_REPORT_JS, None)
+    out[WIDE]["axe"] = await _axe(page)
+    if explorer:
+        for i, state in enumerate(explore["initial"]):
+            moves = []
+            for k in range(len(state["controls"])):
+                move = await _move(page, i, k, state, specs)
+                moves.append(move)
+                state = move["back"]
+            explore["moves"][i] = moves
+    await page.set_viewport_size({"width": NARROW, "height": HEIGHT})
+    if explorer:
+        await page.evaluate(FIT_JS, MOVE_TIMEOUT_MS)
+    out[NARROW] = await _json(page, PAGE_REPORT_JS, NARROW)
+    if explorer:
+        explore["narrow"]["states"] = await _explorer_states(page, specs)
+        explore["narrow"]["moves"] = [await _move(page, i, 0, state, specs)
+                                      for i, state in enumerate(explore["narrow"]["states"])]
+        out["explore"] = explore
     return out
 
 
-async def label_boxes(context, url: str) -> list:
-    """Issue 18: the text labels' boxes of every labelled panel on ``url``, loaded at the
-    context's width, at the default frame and with every control at its far end."""
-    page = await context.new_page()
-    try:
-        await page.goto(url, wait_until="load", timeout=TIMEOUT_MS)
-        await page.wait_for_function(READY_JS, timeout=TIMEOUT_MS)
-        await page.evaluate(SETTLE_JS)
-        seen = await page.evaluate(LABEL_BOXES_JS)
-        await page.evaluate(LAST_FRAMES_JS)
-        await page.evaluate(SETTLE_JS)
-        seen += await page.evaluate(LABEL_BOXES_JS)
-    finally:
-        await page.close()
+async def label_boxes(tab: _Tab, path: str, url: str, width: int) -> list:
+    """Issue 18: the text labels' boxes of every labelled panel on ``url`` (the site's ``path``),
+    loaded at ``width`` px, at the default frame and with every control at its far end."""
+    await tab.show(path, url, width)
+    page = tab.page
+    await page.wait_for_function(READY_JS, timeout=TIMEOUT_MS)
+    await page.evaluate(SETTLE_JS)
+    seen = await page.evaluate(LABEL_BOXES_JS)
+    await page.evaluate(LAST_FRAMES_JS)
+    await page.evaluate(SETTLE_JS)
+    seen += await page.evaluate(LABEL_BOXES_JS)
     return seen
 
 
-async def phone_menu(context, url: str) -> dict:
-    """At the context's width (400 px): every visible button of each toggle of ``DRAWERS``
+async def phone_menu(tab: _Tab, path: str, url: str) -> dict:
+    """``url`` (the site's ``path``) at 400 px, every visible button of each toggle of ``DRAWERS``
     clicked: ``{toggle: [{"title", "opened", "hrefs" (the primary drawer's links), "closed"}]}``
     (``None``: no visible button)."""
-    page = await context.new_page()
+    await tab.show(path, url, NARROW)
+    page = tab.page
     out: dict = {}
-    try:
-        await page.goto(url, wait_until="load", timeout=TIMEOUT_MS)
-        for toggle, drawer in DRAWERS.items():
-            visible = [b for b in await page.query_selector_all(toggle) if await b.is_visible()]
-            if not visible:
-                out[toggle] = None
+    for toggle, drawer in DRAWERS.items():
+        visible = [b for b in await page.query_selector_all(toggle) if await b.is_visible()]
+        if not visible:
+            out[toggle] = None
+            continue
+        out[toggle] = []
+        for button in visible:
+            await button.click()
+            seen = {"title": None, "opened": True, "hrefs": None, "closed": True}
+            out[toggle].append(seen)
+            try:
+                await page.wait_for_selector(f"{drawer}[open]", state="visible",
+                                             timeout=DRAWER_TIMEOUT_MS)
+            except Exception:  # noqa: BLE001 - the drawer did not open
+                seen.update(opened=False, title=await button.get_attribute("title"))
                 continue
-            out[toggle] = []
-            for button in visible:
-                await button.click()
-                seen = {"title": None, "opened": True, "hrefs": None, "closed": True}
-                out[toggle].append(seen)
-                try:
-                    await page.wait_for_selector(f"{drawer}[open]", state="visible",
-                                                 timeout=DRAWER_TIMEOUT_MS)
-                except Exception:  # noqa: BLE001 - the drawer did not open
-                    seen.update(opened=False, title=await button.get_attribute("title"))
-                    continue
-                if toggle == ".primary-toggle":
-                    seen["hrefs"] = await page.eval_on_selector_all(
-                        f"{drawer} nav a[href]", "els => els.map((a) => a.href)")
-                await page.keyboard.press("Escape")
-                try:
-                    await page.wait_for_selector(f"{drawer}[open]", state="detached",
-                                                 timeout=DRAWER_TIMEOUT_MS)
-                except Exception:  # noqa: BLE001 - Escape did not close it
-                    seen["closed"] = False
-    finally:
-        await page.close()
+            if toggle == ".primary-toggle":
+                seen["hrefs"] = await page.eval_on_selector_all(
+                    f"{drawer} nav a[href]", "els => els.map((a) => a.href)")
+            await page.keyboard.press("Escape")
+            try:
+                await page.wait_for_selector(f"{drawer}[open]", state="detached",
+                                             timeout=DRAWER_TIMEOUT_MS)
+            except Exception:  # noqa: BLE001 - Escape did not close it
+                seen["closed"] = False
     return out
 
 
 async def axe_probe(context) -> dict:
     """axe-core on ``AXE_PROBE_HTML`` (known violations), as the visit runs it and with every
-    rule it runs by default: ``{"chosen": [...], "all": [...]}``."""
+    rule it runs by default, and a page that asks for files outside 127.0.0.1
+    (``OFFLINE_PROBE_HTML``), in a tab of its own: ``{"chosen": [...], "all": [...],
+    "external": {"requested": [urls], "failed": [(url, failure)]}}``."""
     page = await context.new_page()
+    external: dict = {}
+    tab = _Tab(page, "http://127.0.0.1/", external)
+    failed = []
+    page.on("requestfailed", lambda req: failed.append((req.url, req.failure)))
     try:
         await page.set_content(AXE_PROBE_HTML)
         chosen = await _axe(page)
         everything = await _axe(page, AXE_RUN_ALL_JS)
+        tab.path = "offline probe"
+        await page.set_content(OFFLINE_PROBE_HTML, wait_until="load", timeout=TIMEOUT_MS)
     finally:
         await page.close()
-    return {"chosen": chosen, "all": everything}
+    return {"chosen": chosen, "all": everything,
+            "external": {"requested": sorted(external.get("offline probe", ())),
+                         "failed": sorted(failed)}}
 
 
 def site_pages(root: Path) -> list[str]:
@@ -604,7 +654,7 @@ async def _visit_site(site_url: str, root: Path, concurrency: int) -> dict:
     external: dict[str, set] = {}
     out = {"pages": {}, "external": external, "explorer_pages": [], "labels": {}, "menu": None,
            "axe_probe": None, "root": root, "base": site_url, "timings": {}}
-    jobs = []  # (estimated cost, name, coroutine function)
+    jobs = []  # (estimated cost, name, coroutine function of a tab)
     for path in pages:
         file = root / path
         text = file.read_text(encoding="utf-8", errors="replace")
@@ -618,7 +668,6 @@ async def _visit_site(site_url: str, root: Path, concurrency: int) -> dict:
                 jobs.append((file.stat().st_size // 2, f"labels {width} px {path}",
                              _labels_job(out, path, width)))
     jobs.append((0, "phone menu", _menu_job(out)))
-    jobs.append((0, "axe probe", _probe_job(out)))
     # the longest first (their size is a fair guess), so that no long page starts last
     jobs.sort(key=lambda job: -job[0])
     queue: asyncio.Queue = asyncio.Queue()
@@ -629,23 +678,33 @@ async def _visit_site(site_url: str, root: Path, concurrency: int) -> dict:
     async with async_playwright() as playwright:
         try:
             browser = await playwright.chromium.launch(executable_path=CHROMIUM,
-                                                       args=CHROMIUM_ARGS)
+                                                       args=CHROMIUM_ARGS + OFFLINE_ARGS)
         except Exception as error:  # noqa: BLE001 - any launch failure means no browser
             raise BrowserUnavailable(
                 f"Chromium at {CHROMIUM} does not start under Playwright: {error}") from error
+        context = await browser.new_context(viewport={"width": WIDE, "height": HEIGHT},
+                                            service_workers="block")
+
+        async def run(name, job):
+            start = time.perf_counter()
+            try:
+                await job
+            except Exception:  # noqa: BLE001 - reported below, after the other jobs
+                errors.append(f"{name}:\n{traceback.format_exc()}")
+            out["timings"][name] = time.perf_counter() - start
 
         async def worker():
+            tab = await _Tab.open(context, site_url, external)
             while not queue.empty():
                 name, job = queue.get_nowait()
-                start = time.perf_counter()
-                try:
-                    await job(browser, site_url, external)
-                except Exception:  # noqa: BLE001 - reported below, after the other jobs
-                    errors.append(f"{name}:\n{traceback.format_exc()}")
-                out["timings"][name] = time.perf_counter() - start
+                await run(name, job(tab, site_url))
+
+        async def probe():
+            out["axe_probe"] = await axe_probe(context)
 
         try:
-            await asyncio.gather(*(worker() for _ in range(max(1, concurrency))))
+            await asyncio.gather(run("axe probe", probe()),
+                                 *(worker() for _ in range(max(1, concurrency))))
         finally:
             await browser.close()
     if errors:
@@ -654,68 +713,28 @@ async def _visit_site(site_url: str, root: Path, concurrency: int) -> dict:
     return out
 
 
-async def _context(browser, external: dict | None, path: str, width: int = WIDE):
-    """A fresh browser context (so that no request is served from another page's cache) with
-    every request outside 127.0.0.1 blocked; recorded in ``external[path]`` if given."""
-    async def route(route_, request):
-        if urlsplit(request.url).hostname == "127.0.0.1":
-            await route_.continue_()
-        else:  # the site must work offline: nothing may leave this machine
-            if external is not None:
-                external.setdefault(path, set()).add(request.url)
-            await route_.abort("blockedbyclient")
-
-    context = await browser.new_context(viewport={"width": width, "height": HEIGHT},
-                                        service_workers="block")
-    await context.route("**/*", route)
-    return context
-
-
 def _page_job(out, path, redirects, explorer):
-    async def job(browser, site_url, external):
-        context = await _context(browser, external, path)
-        try:
-            out["pages"][path] = await visit_page(context, site_url + path, site_url, redirects,
-                                                  explorer)
-        finally:
-            await context.close()
+    async def job(tab, site_url):
+        out["pages"][path] = await visit_page(tab, path, site_url + path, redirects, explorer)
     return job
 
 
 def _labels_job(out, path, width):
-    async def job(browser, site_url, external):
-        context = await _context(browser, None, path, width)
-        try:
-            out["labels"].setdefault(path, {})[width] = await label_boxes(context,
-                                                                          site_url + path)
-        finally:
-            await context.close()
+    async def job(tab, site_url):
+        out["labels"].setdefault(path, {})[width] = await label_boxes(tab, path, site_url + path,
+                                                                      width)
     return job
 
 
 def _menu_job(out):
-    async def job(browser, site_url, external):
-        context = await _context(browser, None, MENU_PAGE, NARROW)
-        try:
-            out["menu"] = await phone_menu(context, site_url + MENU_PAGE)
-        finally:
-            await context.close()
-    return job
-
-
-def _probe_job(out):
-    async def job(browser, site_url, external):
-        context = await _context(browser, None, "axe probe")
-        try:
-            out["axe_probe"] = await axe_probe(context)
-        finally:
-            await context.close()
+    async def job(tab, site_url):
+        out["menu"] = await phone_menu(tab, MENU_PAGE, site_url + MENU_PAGE)
     return job
 
 
 def visit_site(site_url: str, root: Path, concurrency: int = CONCURRENCY) -> dict:
-    """Every HTML page of the site, each loaded once in a fresh browser context with every
-    request outside 127.0.0.1 blocked and recorded, ``concurrency`` pages at a time: ``{"pages":
+    """Every HTML page of the site, each loaded once, with every request outside 127.0.0.1
+    blocked and recorded, ``concurrency`` pages at a time (a tab each, :class:`_Tab`): ``{"pages":
     {path: what visit_page saw}, "external": {path: {urls}}, "explorer_pages": [...], "labels":
     {path: {width: label_boxes}}, "menu": phone_menu's record, "axe_probe", "root", "base",
     "timings": {job: seconds}}``.

@@ -27,11 +27,12 @@ test below checks one thing on every page and lists every page that fails it:
 - at 400 px the visible ☰ and "Contents" buttons open their drawers, and the ☰ drawer links every
   chapter of ``_toc.yml``.
 
-Each page is loaded once, in a fresh browser context, measured at 1280 px, then the window is
-narrowed to 400 px and measured again; the one visit (``_browser.visit_site``, the session fixture
-``site_visits`` of conftest.py, several pages at a time) also records what
-tests/test_explore_browser.py checks, and clicks the phone menu's buttons on a page loaded at
-400 px.
+Each page is loaded once, measured at 1280 px, then the window is narrowed to 400 px and measured
+again. The one visit (``_browser.visit_site``, the session fixture ``site_visits`` of
+conftest.py) keeps a few tabs, each taken from page to page with the browser's cache on, as a
+reader clicks through the site (a request served from the cache is still seen). It also records
+what tests/test_explore_browser.py checks, and clicks the phone menu's buttons on a page loaded
+at 400 px.
 
 Chromium and Playwright come from ``.ci/run`` (``apt-get install chromium-headless-shell``) and
 ``tests/requirements.txt``. Without them these tests fail under CI (``CI`` set) and are skipped
@@ -74,6 +75,16 @@ def _problems(visits, key, width=WIDE):
 def test_no_external_requests(visits):
     external = {page: sorted(urls) for page, urls in visits["external"].items()}
     assert not external, "requests outside 127.0.0.1 (blocked):\n" + _fmt(external)
+
+
+def test_visit_blocks_and_records_external_requests(site_visits):
+    """What test_no_external_requests relies on: a page that asks for an image from another host
+    (_browser.OFFLINE_PROBE_HTML, by name and by IP address) has both requests recorded, and
+    both fail without leaving the machine (_browser.OFFLINE_ARGS: a proxy that is not there)."""
+    probe = site_visits["axe_probe"]["external"]
+    urls = ["http://192.0.2.1/probe.png", "http://example.org/probe.png"]
+    assert probe["requested"] == urls
+    assert probe["failed"] == [(url, "net::ERR_PROXY_CONNECTION_FAILED") for url in urls]
 
 
 def test_no_console_errors(visits):

@@ -4,9 +4,9 @@ Serves the built site on 127.0.0.1 and drives headless Chromium through every pa
 explorer (a ``<div class="metabits-explorer">``, written by :func:`metabits.explore.static_html`),
 with every request outside 127.0.0.1 blocked. The pages are visited once for this module and
 tests/test_browser.py together (the session fixture ``site_visits`` of conftest.py, which runs
-``_browser.visit_site``): each page is loaded once, in a fresh browser context (so that its
-requests are not served from another page's cache); on a page with an explorer the visit also
-moves every control, at 1280 px and at 400 px. This module checks the explorer pages for:
+``_browser.visit_site``): each page is loaded once (in a tab taken from page to page with the
+browser's cache on; a file served from the cache is still a request the page makes, and is
+seen); on a page with an explorer the visit also moves every control, at 1280 px and at 400 px. This module checks the explorer pages for:
 
 - no console error or uncaught script error, no failed request;
 - ``plotly.min.js`` requested exactly once, from the site's own ``_static``;
