@@ -7,7 +7,8 @@ conftest.py. One visit per page serves both modules (each page used to be loaded
 them: the explorer pages twice).
 
 The visit drives one headless Chromium through Playwright's asyncio API with several pages in
-flight at once (``METABITS_BROWSER_PAGES``; by default one more than the cores, at most 4):
+flight at once (``METABITS_BROWSER_PAGES``; by default one more than the cores, at most 4, less
+the other xdist workers: :data:`CONCURRENCY`):
 Chromium lays out, typesets and runs each page in its own renderer process, so one page's waits
 (MathJax, plotly, a frame after a control moved) overlap another's work. Each of those tabs is
 taken from page to page in one browser context with the cache on (:class:`_Tab`), as a reader
@@ -91,9 +92,13 @@ async () => {
 #: the same run with every rule axe runs by default (a check of AXE_RUN_JS's choice of rules)
 AXE_RUN_ALL_JS = AXE_RUN_JS.replace("if (checks) {", "if (false) {")
 #: how many pages the visit keeps in flight (Chromium renders each in its own process): one more
-#: than the cores, so that a page's waits leave no core idle (3 on the 2-core machine)
+#: than the cores, so that a page's waits leave no core idle (3 on the 2-core machine), at most 4;
+#: under xdist, one more than the cores left after one per worker, this one included (1 in the
+#: full test command on the 2-core machine, where more pages only made the processes crowd each
+#: other: 300-307 core-seconds for the whole command with one page against 315-318 with three)
 CONCURRENCY = (int(os.environ.get("METABITS_BROWSER_PAGES", "0"))
-               or min(4, (os.cpu_count() or 2) + 1))
+               or max(1, min(4, (os.cpu_count() or 2) + 1
+                             - int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0")))))
 
 
 class BrowserUnavailable(RuntimeError):
