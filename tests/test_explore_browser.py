@@ -6,7 +6,8 @@ with every request outside 127.0.0.1 blocked. The pages are visited once for thi
 tests/test_browser.py together (the session fixture ``site_visits`` of conftest.py, which runs
 ``_browser.visit_site``): each page is loaded once (in a tab taken from page to page with the
 browser's cache on; a file served from the cache is still a request the page makes, and is
-seen); on a page with an explorer the visit also moves every control, at 1280 px and at 400 px. This module checks the explorer pages for:
+seen); on a page with an explorer the visit also moves every control, at 1280 px and at
+400 px. This module checks the explorer pages for:
 
 - no console error or uncaught script error, no failed request;
 - ``plotly.min.js`` requested exactly once, from the site's own ``_static``;
