@@ -505,10 +505,6 @@ class _Tab:
                 self.seen["plotly"].append(req.url)
         page.on("request", request)
 
-    @classmethod
-    async def open(cls, context, base: str, external: dict) -> _Tab:
-        return cls(await context.new_page(), base, external)
-
     async def show(self, path: str, url: str, width: int = WIDE, redirects: bool = False) -> dict:
         """Load ``url`` (the site's ``path``) at ``width`` px; its records from now on: ``{"errors"
         (console and script errors), "failed" (failed requests to the site), "plotly" (requests
@@ -699,7 +695,7 @@ async def _visit_site(site_url: str, root: Path, concurrency: int) -> dict:
             out["timings"][name] = time.perf_counter() - start
 
         async def worker():
-            tab = await _Tab.open(context, site_url, external)
+            tab = _Tab(await context.new_page(), site_url, external)
             while not queue.empty():
                 name, job = queue.get_nowait()
                 await run(name, job(tab, site_url))
