@@ -180,17 +180,20 @@ from metabits.studies.database_measures import (criteria_frame, rahnev_criteria,
 
 @pytest.mark.slow
 def test_shipped_criteria_equal_the_rule(db):
-    """The shipped criteria are what the rule gives now, to 1e-6: the meta-d′ fits behind them
+    """The shipped criteria are what the rule gives now, to 1e-4. The meta-d′ fits behind them
     stop once a scoring step is below 1e-9, or below 1e-6 where rounding stops the likelihood
-    from rising (``metad._fisher_scoring``), so a fit's last digits depend on the order of its
-    floating-point sums (another CPU, or another way to add the same terms moved a criterion by
-    3e-8). Any change to the rule moves them by far more (they range from 0.05 to 1.4)."""
+    from rising (``metad._fisher_scoring``), and a fit that stalls on a flat ridge of the
+    likelihood is finished by BFGS, whose end point along the ridge depends on the last bits of
+    the sums. Another CPU rounds them differently: with NumPy held to its AVX2 or its baseline
+    (SSE4.2) kernels (``NPY_DISABLE_CPU_FEATURES``, as on a CPU without AVX-512), one criterion
+    (M-ratio's metacognitive-bias correlation) moved by 4.4e-6 and the others by under 1e-6.
+    Any change to the rule moves them by far more (they range from 0.05 to 1.4)."""
     shipped = shipped_criteria()
     fresh = criteria_frame(rahnev_criteria(db))
     assert list(shipped.columns) == list(fresh.columns)
     assert shipped.measure.tolist() == fresh.measure.tolist()
     np.testing.assert_allclose(shipped.iloc[:, 1:].to_numpy(float),
-                               fresh.iloc[:, 1:].to_numpy(float), rtol=0, atol=1e-6)
+                               fresh.iloc[:, 1:].to_numpy(float), rtol=0, atol=1e-4)
 
 
 def test_criteria_reproduce_rahnevs_qualitative_findings():
