@@ -41,19 +41,22 @@ def _scoring_one_halving_at_a_time(theta, counts, kappa, max_iter=100, xtol=1e-9
         theta[idx[done]] += step[done]
         converged[idx[done]], active[idx[done]] = True, False
         idx, step = idx[~done], step[~done]
-        small = np.all(np.abs(step) < 1e3 * xtol, axis=1)
-        t = np.ones(len(idx))
+        flat = 0.5 * np.einsum("np,np->n", g[idx], step) <= metad._FLAT * (1 + np.abs(ll[idx]))
         cand = theta[idx] + step
         worse = ~(metad._loglik(cand, counts[idx], kappa[idx], derivatives=False) >= ll[idx])
+        theta[idx[flat & ~worse]] = cand[flat & ~worse]  # the last step, unless it falls
+        converged[idx[flat]], active[idx[flat]] = True, False
+        idx, step, cand, worse = idx[~flat], step[~flat], cand[~flat], worse[~flat]
+        t = np.ones(len(idx))
         for _ in range(39):
-            redo = np.flatnonzero(worse & ~small)
+            redo = np.flatnonzero(worse)
             if not redo.size:
                 break
             t[redo] *= 0.5
             cand[redo] = theta[idx[redo]] + t[redo, None] * step[redo]
             worse[redo] = ~(metad._loglik(cand[redo], counts[idx[redo]], kappa[idx[redo]],
                                           derivatives=False) >= ll[idx[redo]])
-        converged[idx[worse]], active[idx[worse]] = small[worse], False
+        active[idx[worse]] = False  # no rise after 39 halvings: left to the fallback
         idx, cand = idx[~worse], cand[~worse]
         theta[idx] = cand
         ll[idx], g[idx], F[idx] = metad._loglik(cand, counts[idx], kappa[idx])
