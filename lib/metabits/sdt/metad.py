@@ -421,8 +421,10 @@ def fit_meta_d(nR_S1, nR_S2, pad=0.0) -> MetaDFit:
     d′ < 0 (below-chance responding) is fitted as by Maniscalco's code; the M-ratio is then hard
     to interpret. The maximum is found by Fisher scoring (analytic gradient and expected
     information, step halving) from meta-d′ = d′ and Maniscalco's starting criteria, converged to
-    about 1e-9 in every parameter; BFGS (scipy) takes over should scoring stall. Same code path as
-    :func:`fit_meta_d_many`, so both give identical numbers.
+    about 1e-9 in every parameter, or until a step promises a rise of the log-likelihood below
+    1e-12 of it (where the likelihood is flat along some direction); BFGS (scipy) takes over
+    should scoring stall. Same code path as :func:`fit_meta_d_many`, so both give identical
+    numbers.
 
     References
     ----------
