@@ -244,7 +244,9 @@ def _fisher_scoring(theta, counts, kappa, max_iter=100, xtol=1e-9):
     The second rule ends the fits whose likelihood is flat along some direction (a criterion
     running off to infinity, as in bootstrap replicates of small tables). Where they stop does
     not hang on the last bits of the sums: the promised rise shrinks by a steady factor per step,
-    so it crosses :data:`_FLAT` at the same step on any CPU. (A rule on the step's length, with
+    so it crosses :data:`_FLAT` at the same step on any CPU unless it lands within rounding of
+    the line (tests/test_metad_blocks.py runs NumPy's baseline kernels against the machine's
+    own). (A rule on the step's length, with
     "done" where rounding stops the rise, made such a fit's outcome, a value or NaN, depend on
     the CPU: NumPy's AVX-512, AVX2 and baseline kernels gave different ones.)
     """
