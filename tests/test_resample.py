@@ -52,6 +52,31 @@ def test_every_marginal_and_partial_sum_is_the_right_binomial():
             assert stats.chisquare(o, e * o.sum() / e.sum()).pvalue > 1e-3, (row, subset)
 
 
+@pytest.mark.parametrize("rows, m", [
+    # many draws per row: the kernel's guide tables
+    ([[30, 50, 70, 50], [84, 56, 48, 12], [1, 2, 3, 194], [900, 1100, 700, 500]], 20_000),
+    # few draws of rows of 32,000 trials: each draw bisects its distribution function
+    ([[9000, 11000, 7000, 5000], [20, 31000, 900, 80]], 50),
+])
+def test_each_draw_inverts_the_binomial_distribution_function(rows, m):
+    # the module's stream: category j of a resampled row is the smallest x with
+    # F(x) >= u for the row's j-th uniform, F that of Bin(trials left, c_j / sum of c_i, i >= j)
+    # (drawn as the complement, Bin(trials left, 1 - q), when q > 1/2); scipy's binom.ppf
+    # inverts the same function, so every draw must agree exactly
+    rows = np.array(rows)
+    x = multinomial_rows(rows, m, rng=11)
+    u = np.random.default_rng(11).random((len(rows), 3, m))
+    for r, row in enumerate(rows):
+        left, rest = np.full(m, row.sum()), row.sum()
+        for j in range(3):
+            q = row[j] / rest
+            rest -= row[j]
+            expected = (stats.binom.ppf(u[r, j], left, q) if q <= 0.5
+                        else left - stats.binom.ppf(u[r, j], left, 1 - q))
+            assert np.array_equal(x[:, r, j], expected), (row, j)
+            left = left - x[:, r, j]
+
+
 def test_covariances_are_multinomial():
     m = 100_000
     row = np.array([30, 50, 70, 50])

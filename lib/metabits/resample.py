@@ -13,12 +13,12 @@ chain of binomials :math:`x_j \\sim \\mathrm{Bin}(n - \\sum_{i<j} x_i,\\; c_j / 
 each by inverting the binomial distribution function at one uniform number of the given
 generator (``K - 1`` uniforms per resampled row). The distribution functions of all the trial
 numbers a row's resamples reach are tabulated once per row and category (by the recursion
-:math:`F_{N+1}(k) = (1-q)F_N(k) + qF_N(k-1)`), so each draw is a short table search; the loop
-is compiled with numba. Probabilities farther than about nine standard deviations from the mean
-(below about 1e-17) are left out of the tables, which is below the resolution of a uniform
-double. The draws are exact multinomial draws, but they are not numpy's
-``Generator.multinomial`` stream: a seed gives other (equally distributed) resamples than the
-library's versions before 0.3.
+:math:`F_{N+1}(k) = (1-q)F_N(k) + qF_N(k-1)`), so each draw is a short table search (from a
+guide table, or a bisection when the row has few draws); the loop is compiled with numba.
+Probabilities farther than about nine standard deviations from the mean (below about 1e-17) are
+left out of the tables, which is below the resolution of a uniform double. The draws are exact
+multinomial draws, but they are not numpy's ``Generator.multinomial`` stream: a seed gives other
+(equally distributed) resamples than the library's versions before 0.3.
 """
 
 from __future__ import annotations
@@ -41,6 +41,12 @@ def jit(fn):
     from numba import njit
 
     return njit(cache=True, nogil=True)(fn)
+
+
+#: the resampler builds guide tables for a category of a row when its distribution functions
+#: hold at most this many entries per draw (``_draw_rows``); the fastest of 0 (always bisect),
+#: 2, 4, 8, 16 and infinity (always guide) for tables of 30 to 3,200 trials and m = 200 or 1000
+_GUIDE_RATIO = 8
 
 
 def _draw_rows(counts, u, out):
@@ -119,9 +125,14 @@ def _draw_rows(counts, u, out):
                 table[row] = (1.0 - q) * table[prev]
                 for k in range(1, width):
                     table[row + k] = (1.0 - q) * table[prev + k] + q * table[prev + k - 1]
-            # guide tables: guide[b] is the first k with F(k) >= b / width, so that a draw
-            # starts at most a step or two below its outcome
-            for i in range(span):
+            # a draw is the first k with F(k) >= u (the last k of the window if none). With many
+            # draws per row of the table, guide tables: guide[b] is the first k with
+            # F(k) >= b / width, so that a draw starts at most a step or two below its outcome.
+            # With few, building them would cost more than it saves (2,400 tables of 3,200
+            # trials, m = 200: three times the time): each draw bisects its row (F does not
+            # decrease in k, so both find the same k)
+            guided = span * width <= _GUIDE_RATIO * m
+            for i in range(span if guided else 0):
                 row = i * width
                 k = 0
                 for b in range(width):
@@ -132,9 +143,18 @@ def _draw_rows(counts, u, out):
                 big_n = left[s]
                 row = (big_n - lo_n) * width
                 target = u[t, j, s]
-                k = guide[row + int(target * width)]
-                while k < width - 1 and table[row + k] < target:
-                    k += 1
+                if guided:
+                    k = guide[row + int(target * width)]
+                    while k < width - 1 and table[row + k] < target:
+                        k += 1
+                else:
+                    k, last = 0, width - 1
+                    while k < last:
+                        mid = (k + last) >> 1
+                        if table[row + mid] < target:
+                            k = mid + 1
+                        else:
+                            last = mid
                 k += lo
                 x = big_n - k if flip else k
                 out[t, j, s] = x
