@@ -12,8 +12,9 @@ the other xdist workers: :data:`CONCURRENCY`):
 Chromium lays out, typesets and runs each page in its own renderer process, so one page's waits
 (MathJax, plotly, a frame after a control moved) overlap another's work. Each of those tabs is
 taken from page to page in one browser context with the cache on (:class:`_Tab`), as a reader
-clicks through the site. The two browser tests that load pages of their own (the phone menu,
-the explorers' point labels) are jobs of the same visit, so that they overlap it too.
+clicks through the site. The phone menu's test, which loads a page of its own, is a job of the
+same visit, so that it overlaps it too; the explorers' point labels are measured in their
+page's visit, at both widths.
 """
 
 from __future__ import annotations
@@ -42,8 +43,13 @@ import pytest
 CHROMIUM = os.environ.get("METABITS_CHROMIUM") or next(
     (path for path in ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium")
      if Path(path).is_file()), "/usr/bin/chromium")
+#: ``--max-opt=2``: V8 optimises hot JavaScript (axe-core, MathJax, plotly) up to Maglev, not
+#: TurboFan, whose compiles run on threads of their own: the whole visit alone on the idle 2-core
+#: machine took 70.5 and 76.6 core-seconds with it against 73.4 and 80.0 without (alternate runs),
+#: and as long (57.8 s and 62.1 s against 56.9 s and 63.3 s)
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--js-flags=--max-opt=2"]
 #: The site must work offline: every request that would leave 127.0.0.1 goes to a proxy that is not
 #: there (a closed port) and fails at once (net::ERR_PROXY_CONNECTION_FAILED), a host name or an
 #: IP address alike; Chromium never sends a request for 127.0.0.1 or localhost to a proxy.
@@ -372,14 +378,31 @@ LABEL_BOXES_JS = r"""
   }).filter((panel) => panel.labels.length))
 """
 
-# Every control of every explorer to its last position (a second set of frames to measure).
+# Every control of every explorer to its last position (a second set of frames to measure); each
+# control keeps the setting it had (data-saved) for RESTORE_JS.
 LAST_FRAMES_JS = r"""
 () => document.querySelectorAll('div.metabits-explorer').forEach((root) =>
   root.querySelectorAll('[data-control]').forEach((el) => {
+    el.dataset.saved = el.value;
     el.value = el.tagName.toLowerCase() === 'select'
       ? el.options[el.options.length - 1].value : el.max;
     el.dispatchEvent(new Event('input', {bubbles: true}));
   }))
+"""
+
+# Every control back where LAST_FRAMES_JS found it; resolves when every explorer shows the frame
+# it showed then (`frames`, up to `timeout` ms), and two more frames have been drawn.
+RESTORE_JS = "async ([frames, timeout]) => {" + NEXT_FRAME_JS + r"""
+  const roots = Array.from(document.querySelectorAll('div.metabits-explorer'));
+  roots.forEach((root) => root.querySelectorAll('[data-control]').forEach((el) => {
+    el.value = el.dataset.saved;
+    el.dispatchEvent(new Event('input', {bubbles: true}));
+  }));
+  const back = () => roots.every((root, i) => Number(root.dataset.frame) === frames[i]);
+  const start = performance.now();
+  while (!back() && performance.now() - start < timeout) await nextFrame();
+  await settle();
+}
 """
 
 #: explorer pages with labelled points (plotly's ``markers+text``) are measured for issue 18
@@ -522,7 +545,7 @@ class _Tab:
 
 
 async def visit_page(tab: _Tab, path: str, url: str, redirects: bool = False,
-                     explorer: bool = False) -> dict:
+                     explorer: bool = False, labels: bool = False) -> dict:
     """Load ``url`` (the site's ``path``) in ``tab`` and record what the browser tests check, at
     1280 px, then at 400 px.
 
@@ -531,7 +554,9 @@ async def visit_page(tab: _Tab, path: str, url: str, redirects: bool = False,
     errors, the failed requests and the requests for plotly.js during the whole visit. A page
     with an explorer (``explorer``) also gets ``"explore"``: every explorer's first state, each
     control moved from the default setting to its far end and back at 1280 px, and at 400 px
-    (after plotly's resize) the explorers' states and their first control moved.
+    (after plotly's resize) the explorers' states and their first control moved. A page with
+    labelled points (``labels``) also gets ``"labels"``: ``{WIDE: boxes, NARROW: boxes}``, the
+    boxes of :func:`label_boxes` at each width.
 
     Each page is loaded once and measured at both widths (the theme's narrow layout is CSS media
     queries, and MathJax 3 does not break lines, so resizing shows what a phone shows).
@@ -557,6 +582,10 @@ async def visit_page(tab: _Tab, path: str, url: str, redirects: bool = False,
                 moves.append(move)
                 state = move["back"]
             explore["moves"][i] = moves
+    if labels:
+        out["labels"] = {WIDE: await label_boxes(page)}
+        await page.evaluate(RESTORE_JS, [[s["frame"] for s in explore["initial"]],
+                                         MOVE_TIMEOUT_MS])
     await page.set_viewport_size({"width": NARROW, "height": HEIGHT})
     if explorer:
         await page.evaluate(FIT_JS, MOVE_TIMEOUT_MS)
@@ -566,16 +595,15 @@ async def visit_page(tab: _Tab, path: str, url: str, redirects: bool = False,
         explore["narrow"]["moves"] = [await _move(page, i, 0, state, specs)
                                       for i, state in enumerate(explore["narrow"]["states"])]
         out["explore"] = explore
+    if labels:
+        out["labels"][NARROW] = await label_boxes(page)
     return out
 
 
-async def label_boxes(tab: _Tab, path: str, url: str, width: int) -> list:
-    """Issue 18: the text labels' boxes of every labelled panel on ``url`` (the site's ``path``),
-    loaded at ``width`` px, at the default frame and with every control at its far end."""
-    await tab.show(path, url, width)
-    page = tab.page
-    await page.wait_for_function(READY_JS, timeout=TIMEOUT_MS)
-    await page.evaluate(SETTLE_JS)
+async def label_boxes(page) -> list:
+    """Issue 18: the text labels' boxes of every labelled panel of ``page`` (its explorers drawn,
+    at the default frame), then with every control at its far end, where it leaves them
+    (``LAST_FRAMES_JS``; ``RESTORE_JS`` puts them back)."""
     seen = await page.evaluate(LABEL_BOXES_JS)
     await page.evaluate(LAST_FRAMES_JS)
     await page.evaluate(SETTLE_JS)
@@ -663,11 +691,9 @@ async def _visit_site(site_url: str, root: Path, concurrency: int) -> dict:
         explorer = bool(EXPLORER_DIV.search(text))
         if explorer:
             out["explorer_pages"].append(path)
-        jobs.append((file.stat().st_size, path, _page_job(out, path, redirects, explorer)))
-        if explorer and LABELLED_POINTS in text:
-            for width in (WIDE, NARROW):
-                jobs.append((file.stat().st_size // 2, f"labels {width} px {path}",
-                             _labels_job(out, path, width)))
+        labels = explorer and LABELLED_POINTS in text
+        jobs.append((file.stat().st_size, path,
+                     _page_job(out, path, redirects, explorer, labels)))
     jobs.append((0, "phone menu", _menu_job(out)))
     # the longest first (their size is a fair guess), so that no long page starts last
     jobs.sort(key=lambda job: -job[0])
@@ -714,16 +740,12 @@ async def _visit_site(site_url: str, root: Path, concurrency: int) -> dict:
     return out
 
 
-def _page_job(out, path, redirects, explorer):
+def _page_job(out, path, redirects, explorer, labels):
     async def job(tab, site_url):
-        out["pages"][path] = await visit_page(tab, path, site_url + path, redirects, explorer)
-    return job
-
-
-def _labels_job(out, path, width):
-    async def job(tab, site_url):
-        out["labels"].setdefault(path, {})[width] = await label_boxes(tab, path, site_url + path,
-                                                                      width)
+        seen = await visit_page(tab, path, site_url + path, redirects, explorer, labels)
+        if labels:
+            out["labels"][path] = seen.pop("labels")
+        out["pages"][path] = seen
     return job
 
 
@@ -737,8 +759,8 @@ def visit_site(site_url: str, root: Path, concurrency: int = CONCURRENCY) -> dic
     """Every HTML page of the site, each loaded once, with every request outside 127.0.0.1
     blocked and recorded, ``concurrency`` pages at a time (a tab each, :class:`_Tab`): ``{"pages":
     {path: what visit_page saw}, "external": {path: {urls}}, "explorer_pages": [...], "labels":
-    {path: {width: label_boxes}}, "menu": phone_menu's record, "axe_probe", "root", "base",
-    "timings": {job: seconds}}``.
+    {path: {width: label_boxes}} (measured in the page's visit), "menu": phone_menu's record,
+    "axe_probe", "root", "base", "timings": {job: seconds}}``.
 
     Runs in a thread of its own (an asyncio loop of its own, whatever the caller's thread runs);
     raises :class:`BrowserUnavailable` when Playwright or Chromium is missing.

@@ -297,7 +297,7 @@ def test_only_pages_with_an_explorer_load_plotly(built_site):
 
 # --- issue 18: the agents' labels of the deployment matrix overlapped at 400 px ------------------
 
-# _browser.label_boxes measures the labels (its LABEL_BOXES_JS) during the site's visit.
+# _browser.label_boxes measures the labels (its LABEL_BOXES_JS) in their page's visit.
 
 
 def _label_problems(panels: list, width: int) -> list[str]:
@@ -317,8 +317,9 @@ def _label_problems(panels: list, width: int) -> list[str]:
 
 def test_point_labels_do_not_overlap_at_400_and_1280_px(site_visits, built_site):
     """Issue 18: "Alpha" and "verified agent" overlapped in the deployment matrix at 400 px.
-    Every explorer page with labelled points (plotly's ``markers+text``), loaded at both widths,
-    at the default frame and with every control at its far end (``_browser.label_boxes``)."""
+    Every explorer page with labelled points (plotly's ``markers+text``), at both widths (the
+    page loaded at 1280 px, then narrowed to 400 px as in the rest of its visit), at the default
+    frame and with every control at its far end (``_browser.label_boxes``)."""
     root = Path(built_site)
     pages = [p for p in site_pages(root) if LABELLED_POINTS in (root / p).read_text(
         encoding="utf-8", errors="replace")]
