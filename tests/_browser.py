@@ -45,8 +45,9 @@ CHROMIUM = os.environ.get("METABITS_CHROMIUM") or next(
      if Path(path).is_file()), "/usr/bin/chromium")
 #: ``--max-opt=2``: V8 optimises hot JavaScript (axe-core, MathJax, plotly) up to Maglev, not
 #: TurboFan, whose compiles run on threads of their own: the whole visit alone on the idle 2-core
-#: machine took 70.5 and 76.6 core-seconds with it against 73.4 and 80.0 without (alternate runs),
-#: and as long (57.8 s and 62.1 s against 56.9 s and 63.3 s)
+#: machine took 70.5 core-seconds with it against 73.4 and 76.7 without (before the point labels
+#: were measured in their page's visit: 76.6 and 80.0 against 83.4), in as long (57.8 s against
+#: 56.9 s and 58.6 s)
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--js-flags=--max-opt=2"]
