@@ -132,13 +132,14 @@ def _draw_rows(counts, u, out):
             # trials, m = 200: three times the time): each draw bisects its row (F does not
             # decrease in k, so both find the same k)
             guided = span * width <= _GUIDE_RATIO * m
-            for i in range(span if guided else 0):
-                row = i * width
-                k = 0
-                for b in range(width):
-                    while k < width - 1 and table[row + k] < b / width:
-                        k += 1
-                    guide[row + b] = k
+            if guided:
+                for i in range(span):
+                    row = i * width
+                    k = 0
+                    for b in range(width):
+                        while k < width - 1 and table[row + k] < b / width:
+                            k += 1
+                        guide[row + b] = k
             for s in range(m):
                 big_n = left[s]
                 row = (big_n - lo_n) * width

@@ -246,9 +246,9 @@ def _fisher_scoring(theta, counts, kappa, max_iter=100, xtol=1e-9):
     not hang on the last bits of the sums: the promised rise shrinks by a steady factor per step,
     so it crosses :data:`_FLAT` at the same step on any CPU unless it lands within rounding of
     the line (tests/test_metad_blocks.py runs NumPy's baseline kernels against the machine's
-    own). (A rule on the step's length, with
-    "done" where rounding stops the rise, made such a fit's outcome, a value or NaN, depend on
-    the CPU: NumPy's AVX-512, AVX2 and baseline kernels gave different ones.)
+    own). (A rule on the step's length, with "done" where rounding stops the rise, made such a
+    fit's outcome, a value or NaN, depend on the CPU: NumPy's AVX-512, AVX2 and baseline kernels
+    gave different ones.)
     """
     theta = theta.copy()
     P = theta.shape[1]
