@@ -1,0 +1,144 @@
+"""The site extension (``_ext/metabits_site.py``): its navigation sidebar's tables of contents.
+
+The theme's sidebar asks Sphinx's ``toctree`` template function for titles only;
+``titles_only_tocs`` answers that call from tables of contents cut to their titles in advance.
+A small Sphinx project (a page with nested sections and documented functions, a page whose
+section holds a toctree, and a page it lists) is built with the extension's two handlers, and on
+every page the ``toctree`` function with them must give exactly what Sphinx's own gives.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+CONF = """
+import sys
+sys.path.insert(0, {ext!r})
+from metabits_site import cut_tocs, titles_only_tocs
+
+extensions = []
+html_theme = "basic"
+CALLS = [dict(titles_only=True, includehidden=True),
+         dict(titles_only=True, collapse=True, maxdepth=2),
+         dict(titles_only=True, collapse=False, includehidden=True, maxdepth=-1),
+         dict(titles_only=False, collapse=False, includehidden=True)]
+
+
+def keep_sphinx_toctree(app, pagename, templatename, context, doctree):
+    context["sphinx_toctree"] = context.get("toctree")
+
+
+def compare(app, pagename, templatename, context, doctree):
+    if context.get("sphinx_toctree") is None:
+        return
+    seen = app.config.html_context.setdefault("seen", {{}})
+    seen[pagename] = [(context["sphinx_toctree"](**kw), context["toctree"](**kw)) for kw in CALLS]
+
+
+def setup(app):
+    app.connect("env-updated", cut_tocs)
+    app.connect("html-page-context", keep_sphinx_toctree, priority=100)
+    app.connect("html-page-context", titles_only_tocs)
+    app.connect("html-page-context", compare, priority=900)
+"""
+
+PAGES = {
+    "index.rst": """Home
+====
+
+.. toctree::
+   :caption: Parts
+
+   api
+   part
+""",
+    "api.rst": """API
+===
+
+Module one
+----------
+
+.. py:function:: first(x)
+
+   The first.
+
+.. py:function:: second(y)
+
+   The second.
+
+Deeper
+~~~~~~
+
+Deepest
+^^^^^^^
+
+Module two
+----------
+
+.. py:function:: third(z)
+""",
+    "part.rst": """A part
+======
+
+Its chapters
+------------
+
+.. toctree::
+
+   chapter
+
+After them
+----------
+""",
+    "chapter.rst": """A chapter
+=========
+
+A section
+---------
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    from sphinx.application import Sphinx
+
+    src = tmp_path_factory.mktemp("site")
+    (src / "conf.py").write_text(CONF.format(ext=str(ROOT / "_ext")), encoding="utf-8")
+    for name, text in PAGES.items():
+        (src / name).write_text(text, encoding="utf-8")
+    app = Sphinx(str(src), str(src), str(src / "_build"), str(src / "_doctrees"), "html",
+                 status=None, warning=None, freshenv=True)
+    try:
+        app.build()
+    finally:
+        if str(ROOT / "_ext") in sys.path:  # conf.py put it there
+            sys.path.remove(str(ROOT / "_ext"))
+    return app
+
+
+def test_the_sidebar_toctree_is_what_sphinx_gives_on_every_page(built):
+    seen = built.config.html_context["seen"]
+    assert set(seen) >= {"index", "api", "part", "chapter"}
+    for page, calls in seen.items():
+        for sphinx_html, ours in calls:
+            assert ours == sphinx_html, page
+
+
+def test_the_cut_tables_of_contents_are_titles_only(built):
+    cut = built.metabits_title_tocs
+    assert "api" in cut and "chapter" in cut
+    assert "part" not in cut  # it holds a toctree, which the sidebar follows: left whole
+    assert cut["api"].astext() == "API"
+    assert "Module one" in built.env.tocs["api"].astext()  # the page's own contents stay whole
+
+
+def test_the_comparison_is_not_vacuous(built):
+    *_, titles, whole = built.config.html_context["seen"]["api"]  # neither collapsed
+    assert "A chapter" in titles[0] and "Module one" not in titles[0]
+    assert "Module one" in whole[0] and "Its chapters" in whole[0]
