@@ -339,6 +339,10 @@ MOVE_JS = ("async ([i, k, to, old, timeout]) => {" + NEXT_FRAME_JS + "const stat
 }
 """)
 
+#: hides the whole page (the one a tab leaves: _Tab.show); a hidden plotly plot does not redraw
+#: when the window's width changes
+HIDE_JS = "() => { document.documentElement.style.display = 'none'; }"
+
 SETTLE_JS = """
 async () => { await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))); }
 """
@@ -534,6 +538,10 @@ class _Tab:
         (console and script errors), "failed" (failed requests to the site), "plotly" (requests
         for plotly.js)}``. ``redirects``: the page sends the reader on (index.html); wait for
         the page it lands on."""
+        if (self.page.viewport_size or {}).get("width") != width and self.path is not None:
+            # The page being left (last measured at the other width) is hidden first, so that
+            # the window's new width does not lay it out again just before it goes
+            await self.page.evaluate(HIDE_JS)
         self.path = path
         self.seen = {"errors": [], "failed": [], "plotly": []}
         await self.page.set_viewport_size({"width": width, "height": HEIGHT})
