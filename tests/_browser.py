@@ -571,6 +571,8 @@ async def visit_page(tab: _Tab, path: str, url: str, redirects: bool = False,
     queries, and MathJax 3 does not break lines, so resizing shows what a phone shows).
     ``redirects``: the page sends the reader on (index.html); the page it lands on is measured.
     """
+    if labels and not explorer:
+        raise ValueError("labels are measured on explorer pages only (explorer=True)")
     out = await tab.show(path, url, WIDE, redirects)
     page, specs = tab.page, {}
     await page.evaluate(WAIT_FOR_MATHJAX_JS)
