@@ -7,6 +7,11 @@ book once with Sphinx's ``-W`` (warnings are errors): notebooks that nbval ran i
 go into a fresh jupyter-cache, so MyST-NB takes their outputs from there instead of executing
 them a second time; any notebook nbval did not run (or that failed) is executed by the build.
 
+Each notebook still gets a new kernel, but on Linux it is forked from a server, one per process
+that runs notebooks, that has imported what every kernel imports: IPython and ipykernel, NumPy,
+SciPy, pandas, matplotlib and the library (``tests/_kernel_forks.py``;
+``METABITS_FRESH_KERNELS=1`` starts every kernel the usual way).
+
 Set ``METABITS_SITE=/path/to/_build/html`` to test an existing site without building.
 ``pytest.ini`` lists ``book`` before ``tests`` so that nbval runs before the build.
 
@@ -48,6 +53,8 @@ _FINISHED: Counter = Counter()
 #: the test modules that need the built site: one unit of work for pytest-xdist
 SITE_MODULES = ("tests/test_book_build.py", "tests/test_browser.py",
                 "tests/test_explore_browser.py")
+#: the fork server of this process's notebook kernels (tests/_kernel_forks.py), once started
+_KERNELS = {"server": None}
 #: how long the build waits for notebooks that other workers are still executing (seconds)
 NOTEBOOK_WAIT = float(os.environ.get("METABITS_NOTEBOOK_WAIT", "1800"))
 
@@ -130,10 +137,24 @@ def pytest_collection_modifyitems(items):
 
 
 def pytest_collection_finish(session):
-    """Count the cells of each notebook this session runs (after ``-k``/``-m`` deselection)."""
+    """Count the cells of each notebook this session runs (after ``-k``/``-m`` deselection);
+    start the fork server of their kernels if there are any."""
     _COLLECTED.clear()
     _COLLECTED.update(Path(str(item.parent.fspath)).resolve() for item in session.items
                       if type(item).__name__ == "IPyNbCell")
+    if _COLLECTED and _KERNELS["server"] is None:
+        # this process runs notebooks: their kernels are forked from a process that has
+        # imported what a kernel imports (tests/_kernel_forks.py), and are otherwise new
+        import tempfile
+
+        forks = _test_helper("_kernel_forks")
+        _KERNELS["server"] = forks.start(tempfile.mkdtemp(prefix="metabits-kernels-"))
+
+
+def pytest_unconfigure(config):
+    if _KERNELS["server"] is not None:
+        _test_helper("_kernel_forks").stop(_KERNELS["server"])
+        _KERNELS["server"] = None
 
 
 def _shared_dir(config) -> Path:
@@ -151,19 +172,23 @@ def shared_dir(request) -> Path:
     return _shared_dir(request.config)
 
 
-def _pip_resolve():
-    """tests/_pip_resolve.py (the network test's pip), loaded from its path: the controlling
-    process of xdist collects no tests, so tests/ is not on its import path."""
+def _test_helper(name: str):
+    """The module tests/``name``.py, loaded from its path: the controlling process of xdist
+    collects no tests, so tests/ is not on its import path."""
     import importlib.util
 
-    module = sys.modules.get("_pip_resolve")
+    module = sys.modules.get(name)
     if module is None:
-        spec = importlib.util.spec_from_file_location("_pip_resolve",
-                                                      ROOT / "tests" / "_pip_resolve.py")
+        spec = importlib.util.spec_from_file_location(name, ROOT / "tests" / f"{name}.py")
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
-        sys.modules["_pip_resolve"] = module
+        sys.modules[name] = module
     return module
+
+
+def _pip_resolve():
+    """tests/_pip_resolve.py, the network test's pip."""
+    return _test_helper("_pip_resolve")
 
 
 @pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist, called in the controlling process
