@@ -54,7 +54,7 @@ _FINISHED: Counter = Counter()
 SITE_MODULES = ("tests/test_book_build.py", "tests/test_browser.py",
                 "tests/test_explore_browser.py")
 #: the fork server of this process's notebook kernels (tests/_kernel_forks.py), once started
-_KERNELS = {"server": None}
+_KERNELS = {"started": False, "server": None}
 #: how long the build waits for notebooks that other workers are still executing (seconds)
 NOTEBOOK_WAIT = float(os.environ.get("METABITS_NOTEBOOK_WAIT", "1800"))
 
@@ -137,18 +137,23 @@ def pytest_collection_modifyitems(items):
 
 
 def pytest_collection_finish(session):
-    """Count the cells of each notebook this session runs (after ``-k``/``-m`` deselection);
-    start the fork server of their kernels if there are any."""
+    """Count the cells of each notebook this session runs (after ``-k``/``-m`` deselection)."""
     _COLLECTED.clear()
     _COLLECTED.update(Path(str(item.parent.fspath)).resolve() for item in session.items
                       if type(item).__name__ == "IPyNbCell")
-    if _COLLECTED and _KERNELS["server"] is None:
-        # this process runs notebooks: their kernels are forked from a process that has
-        # imported what a kernel imports (tests/_kernel_forks.py), and are otherwise new
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """Before this process's first notebook: start the fork server of the notebooks' kernels
+    (tests/_kernel_forks.py), which imports what every kernel imports, once."""
+    if not _KERNELS["started"] and type(item).__name__ == "IPyNbCell":
         import tempfile
 
+        _KERNELS["started"] = True
         forks = _test_helper("_kernel_forks")
-        _KERNELS["server"] = forks.start(tempfile.mkdtemp(prefix="metabits-kernels-"))
+        if forks.available():
+            _KERNELS["server"] = forks.start(tempfile.mkdtemp(prefix="metabits-kernels-"))
 
 
 def pytest_unconfigure(config):
