@@ -75,8 +75,16 @@ def _is_nbval_cell(item) -> bool:
     return type(item).__name__ == "IPyNbCell" and hasattr(item, "test_outputs")
 
 
+def _gc_settings():
+    """_ext/metabits_gc.py, the garbage collector's settings."""
+    return _test_helper("metabits_gc", "_ext")
+
+
 def pytest_configure(config):
-    """A notebook's kernel that dies before it answers is started again, once.
+    """The garbage collector set as for the book build (_ext/metabits_gc.py): a test process
+    holds many long-lived objects too (the imported modules, the collected tests).
+
+    And a notebook's kernel that dies before it answers is started again, once.
 
     nbval starts each notebook's kernel on TCP ports that jupyter_client finds free and releases
     just before the kernel binds them, and sends the kernel's errors to /dev/null. With two
@@ -84,6 +92,7 @@ def pytest_configure(config):
     of about ten runs of the full command (the first notebook's, at the start), which looks like
     both picking the same port. A second start, on newly chosen ports, runs the notebook as
     before; a kernel that dies twice still fails its notebook."""
+    _gc_settings().tune()
     try:
         import nbval.kernel as kernel
     except ImportError:  # nbval is not installed: no notebooks are collected
@@ -141,6 +150,8 @@ def pytest_collection_finish(session):
     _COLLECTED.clear()
     _COLLECTED.update(Path(str(item.parent.fspath)).resolve() for item in session.items
                       if type(item).__name__ == "IPyNbCell")
+    # what exists now (the imported modules, the collected tests) stays out of later collections
+    _gc_settings().freeze()
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -177,14 +188,14 @@ def shared_dir(request) -> Path:
     return _shared_dir(request.config)
 
 
-def _test_helper(name: str):
-    """The module tests/``name``.py, loaded from its path: the controlling process of xdist
-    collects no tests, so tests/ is not on its import path."""
+def _test_helper(name: str, folder: str = "tests"):
+    """The module ``folder``/``name``.py, loaded from its path: the controlling process of xdist
+    collects no tests, so tests/ is not on its import path (nor is _ext/ on any)."""
     import importlib.util
 
     module = sys.modules.get(name)
     if module is None:
-        spec = importlib.util.spec_from_file_location(name, ROOT / "tests" / f"{name}.py")
+        spec = importlib.util.spec_from_file_location(name, ROOT / folder / f"{name}.py")
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
         sys.modules[name] = module

@@ -26,7 +26,8 @@ surroundings, and the server gives them what a kernel gives them: matplotlib rea
 columns a table shows, and takes its encoding from ``sys.stdout`` (a kernel's says UTF-8);
 matplotlib's inline backend hooks itself into the kernel's shell, so the server leaves it to
 the kernel. The server refuses to serve if its imports print or warn, which a notebook's first
-cell would show. ``tests/test_kernel_forks.py`` compares a forked kernel with one started the
+cell would show. Its objects are frozen (``gc.freeze``) before it forks, so that a kernel's
+garbage collector, otherwise as in any kernel, does not walk them again. ``tests/test_kernel_forks.py`` compares a forked kernel with one started the
 usual way, and the outputs of the book's notebooks were compared in both (the same, but for
 memory addresses, widget ids and wall times).
 
@@ -204,6 +205,7 @@ def _become_kernel(request: dict, fds: list[int], launcher: str, spec_dir: str):
 def serve(path: str):
     """Import :data:`KERNEL_MODULES` and :data:`NOTEBOOK_MODULES`, then fork a kernel for each
     client of ``path`` until standard input closes; kill the kernels left then."""
+    import gc
     import importlib.util
     import selectors
     import threading
@@ -212,6 +214,10 @@ def serve(path: str):
     listener.bind(path)  # first: a kernel asked for meanwhile waits for the imports
     listener.listen(64)
     _preload()
+    # what the kernels share stays out of their garbage collector's walks (and so in the pages
+    # they share with the server: a collection that walks an object writes to it)
+    gc.collect()
+    gc.freeze()
     launcher = importlib.util.find_spec("ipykernel_launcher").origin
     spec_dir = os.path.dirname(path)
     wake_r, wake_w = os.pipe()

@@ -26,7 +26,7 @@ pytestmark = [
 
 #: what a kernel reports about itself, after the imports of a notebook's first cell
 ABOUT = f"NOTEBOOK_MODULES = {forks.NOTEBOOK_MODULES!r}" + r"""
-import json, logging, os, signal, sys, threading, warnings
+import gc, json, logging, os, signal, sys, threading, warnings
 _before = sorted(m for m in ("pandas", "scipy.stats", "matplotlib.pyplot") if m in sys.modules)
 import importlib
 for _name in NOTEBOOK_MODULES:  # what every notebook imports (or a function of it does)
@@ -40,7 +40,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # reading a deprecated option warns
     _pandas = {k: repr(pd.get_option(k)) for k in _options}
 print(json.dumps(dict(
-    imported_before=_before, ppid=os.getppid(), own_session=os.getsid(0) == os.getpid(),
+    imported_before=_before, frozen=gc.get_freeze_count() > 0, gc_thresholds=gc.get_threshold(),
+    ppid=os.getppid(), own_session=os.getsid(0) == os.getpid(),
     path=sys.path, argv0=sys.argv[0], cwd=os.getcwd(), env=dict(os.environ),
     backend=matplotlib.get_backend(),
     rc={k: repr(v) for k, v in matplotlib.rcParams.items()},
@@ -130,6 +131,9 @@ def test_a_forked_kernel_is_a_usual_kernel_with_its_imports_done(server, tmp_pat
     assert about_usual.pop("imported_before") == []
     assert about_forked.pop("imported_before") == ["matplotlib.pyplot", "pandas", "scipy.stats"]
     assert about_forked.pop("ppid") == server.pid and about_usual.pop("ppid") == os.getpid()
+    # the server's objects are frozen: the kernel's garbage collector leaves them alone
+    assert about_forked.pop("frozen") and not about_usual.pop("frozen")
+    assert about_usual["gc_thresholds"] == [700, 10, 10]  # Python's, in both
     # everything else is the same; the warning filters compare sorted: the libraries' (set as
     # they are imported) and the kernel's come in the other order, and none overlap
     for name, value in about_usual.items():
