@@ -27,9 +27,10 @@ columns a table shows, and takes its encoding from ``sys.stdout`` (a kernel's sa
 matplotlib's inline backend hooks itself into the kernel's shell, so the server leaves it to
 the kernel. The server refuses to serve if its imports print or warn, which a notebook's first
 cell would show. Its objects are frozen (``gc.freeze``) before it forks, so that a kernel's
-garbage collector, otherwise as in any kernel, does not walk them again. ``tests/test_kernel_forks.py`` compares a forked kernel with one started the
-usual way, and the outputs of the book's notebooks were compared in both (the same, but for
-memory addresses, widget ids and wall times).
+garbage collector, otherwise as in any kernel, does not walk them again.
+``tests/test_kernel_forks.py`` compares a forked kernel with one started the usual way, and the
+outputs of the book's notebooks were compared in both (the same, but for memory addresses,
+widget ids and wall times).
 
 What a forked kernel cannot tell: a notebook that uses a module it never imports, as
 ``scipy.stats`` after ``import scipy`` alone, finds it imported here and would fail on Binder.
