@@ -74,10 +74,8 @@ class _CellOutput(io.StringIO):
 
 def _send(conn, data: bytes, fds=()):
     message = struct.pack("!I", len(data)) + data
-    if fds:
-        socket.send_fds(conn, [message], list(fds))
-    else:
-        conn.sendall(message)
+    sent = socket.send_fds(conn, [message], list(fds)) if fds else 0
+    conn.sendall(message[sent:])  # what one sendmsg did not take
 
 
 def _recv(conn, nfds: int = 0):
