@@ -159,12 +159,8 @@ def pytest_runtest_setup(item):
     """Before this process's first notebook: start the fork server of the notebooks' kernels
     (tests/_kernel_forks.py), which imports what every kernel imports, once."""
     if not _KERNELS["started"] and type(item).__name__ == "IPyNbCell":
-        import tempfile
-
         _KERNELS["started"] = True
-        forks = _test_helper("_kernel_forks")
-        if forks.available():
-            _KERNELS["server"] = forks.start(tempfile.mkdtemp(prefix="metabits-kernels-"))
+        _KERNELS["server"] = _test_helper("_kernel_forks").start()
 
 
 def pytest_unconfigure(config):

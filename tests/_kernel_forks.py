@@ -171,10 +171,7 @@ def _become_kernel(request: dict, fds: list[int], launcher: str, spec_dir: str):
     os.setsid()  # a session of its own, as the kernel manager starts a kernel
     os.chdir(request["cwd"])
     env = dict(request["env"])
-    paths = [p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p and p != spec_dir]
-    env.pop("JUPYTER_PATH", None)
-    if paths:
-        env["JUPYTER_PATH"] = os.pathsep.join(paths)
+    _set_jupyter_path(env, spec_dir, first=False)
     os.environ.clear()
     os.environ.update(env)
     np.random.seed()  # (Python's own generator draws a new seed in a forked child by itself)
@@ -329,24 +326,35 @@ def write_spec(directory) -> str:
     return path
 
 
-def start(directory):
+def _set_jupyter_path(env: dict, directory: str, first: bool) -> None:
+    """Put ``directory`` first on ``env``'s ``JUPYTER_PATH`` (``first``) or take it off."""
+    paths = [p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p and p != directory]
+    env.pop("JUPYTER_PATH", None)
+    paths = [directory, *paths] if first else paths
+    if paths:
+        env["JUPYTER_PATH"] = os.pathsep.join(paths)
+
+
+def start():
     """Start a fork server for this process's ``python3`` kernels; None where none can run.
 
-    Writes the kernel spec into ``directory`` (a short path: a Unix socket's path has at most
-    about 100 characters) and puts ``directory`` first on this process's ``JUPYTER_PATH``. The
-    server stops when its standard input closes: call :func:`stop`, or let this process exit.
+    Writes the kernel spec into a new temporary folder (short: a Unix socket's path has at most
+    about 100 characters), ``server.spec_dir``, and puts it first on this process's
+    ``JUPYTER_PATH``. The server stops when its standard input closes: call :func:`stop`, or let
+    this process exit.
     """
     import subprocess
+    import tempfile
     from pathlib import Path
 
     if not available():
         return None
+    directory = tempfile.mkdtemp(prefix="metabits-kernels-")
     path = write_spec(directory)
     server = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "serve", path],
                               stdin=subprocess.PIPE)
-    paths = [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p]
-    os.environ["JUPYTER_PATH"] = os.pathsep.join([str(directory), *paths])
-    server.spec_dir = str(directory)
+    _set_jupyter_path(os.environ, directory, first=True)
+    server.spec_dir = directory
     return server
 
 
@@ -360,11 +368,7 @@ def stop(server) -> None:
     except Exception:
         server.kill()
         server.wait()
-    paths = [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep)
-             if p and p != server.spec_dir]
-    os.environ.pop("JUPYTER_PATH", None)
-    if paths:
-        os.environ["JUPYTER_PATH"] = os.pathsep.join(paths)
+    _set_jupyter_path(os.environ, server.spec_dir, first=False)
     import shutil
 
     shutil.rmtree(server.spec_dir, ignore_errors=True)

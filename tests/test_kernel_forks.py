@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 import time
 
 import pytest
@@ -109,7 +108,7 @@ def _run(km, cells, env, cwd):
 @pytest.fixture(scope="module")
 def server():
     saved = os.environ.get("JUPYTER_PATH")
-    started = forks.start(tempfile.mkdtemp(prefix="mk-"))
+    started = forks.start()
     yield started
     forks.stop(started)
     assert os.environ.get("JUPYTER_PATH") == saved
