@@ -1,13 +1,13 @@
 """Sphinx extension for the book's explorers (loaded from ``_config.yml``: ``sphinx.local_extensions``).
 
-An explorer cell's output (``metabits.explore.show``) carries two renderings: an ipywidgets view,
+An explorer cell's output (``metabits_book.explore.show``) carries two renderings: an ipywidgets view,
 which Jupyter, Binder and Colab show live, and a static HTML explorer with every frame
 precomputed, which the website shows. This extension makes the website use the second and work
 offline:
 
 1. **plotly.js once, from the site.** At the end of an HTML build, ``plotly.min.js`` is copied
    from the installed ``plotly`` package into ``_static/`` (one file, cached by the browser across
-   pages), and ``metabits-explorer.js`` (``metabits.explore.EXPLORER_JS``, the package data file
+   pages), and ``metabits-explorer.js`` (``metabits_book.explore.EXPLORER_JS``, the package data file
    ``metabits/explore/explorer.js``, which only selects precomputed frames) is written next to
    it. Pages with an explorer load both; other pages load neither.
 2. **No widget scripts from a CDN.** ``_config.yml`` ranks the widget view below the HTML
@@ -56,7 +56,7 @@ def copy_scripts(app, exception):
     """Write plotly.min.js and metabits-explorer.js into ``<html>/_static``."""
     if exception is not None or app.builder.format != "html":
         return
-    from metabits.explore import EXPLORER_JS as SCRIPT, plotly_js_path
+    from metabits_book.explore import EXPLORER_JS as SCRIPT, plotly_js_path
 
     static = Path(app.outdir) / "_static"
     static.mkdir(parents=True, exist_ok=True)

@@ -3,10 +3,10 @@
 Simulates tables at known d′ and meta-d′ (metabits.simulate_ratings, c = 0, K = 2 confidence
 levels, equiprobable criteria), fits each with metabits.fit_meta_d_bayes (the toolbox's default d′
 path: d′ from the counts padded by 1/(2K); 4 chains x 500 draws after 500 tuning steps) and with
-maximum likelihood (metabits.fit_meta_d, same pad), via metabits.bayes_recovery: 100 tables per
+maximum likelihood (metabits.fit_meta_d, same pad), via bayes_recovery: 100 tables per
 condition, 4 conditions (meta-d′ = 0.75 and 1.5 at d′ = 1.5; 50 and 200 trials per stimulus), seed
 2026. Writes lib/metabits/data/bayes_recovery.csv (one row per fit; its header says how it was
-made) and prints the summary by condition (metabits.recovery_summary): coverage of the 95%
+made) and prints the summary by condition (recovery_summary): coverage of the 95%
 central intervals of meta-d′ and of the M-ratio with their binomial Monte Carlo SEs, the bias of
 the posterior means and of ML.
 
@@ -22,6 +22,7 @@ from pathlib import Path
 import pandas as pd
 
 import metabits as mb
+from metabits_book.studies.bayes_recovery import bayes_recovery, recovery_summary
 
 SEED = 2026
 D = 1.5
@@ -34,7 +35,7 @@ OUT = Path(__file__).resolve().parents[1] / "lib" / "metabits" / "data" / "bayes
 HEADER = """# Parameter recovery of the Bayesian meta-d' (Fleming's HMeta-d, metabits.fit_meta_d_bayes,
 # estimate_dprime=False, 4 chains x 500 draws after 500 tuning steps) beside ML (metabits.fit_meta_d,
 # pad 1/(2K)): one row per simulated table (metabits.simulate_ratings, c = 0, K = 2). Written by
-# scripts/bayes_recovery.py via metabits.bayes_recovery(d, meta_d, n_per_stimulus, n_sets, K=2,
+# scripts/bayes_recovery.py via bayes_recovery(d, meta_d, n_per_stimulus, n_sets, K=2,
 # seed=2026): table `set` is simulated with numpy.random.default_rng([2026, set]) and fitted with
 # sampler seed 2026 * 100000 + set. tests/test_bayes_recovery.py refits some rows (marked slow).
 """
@@ -53,7 +54,7 @@ def main():
     t0 = time.perf_counter()
     for meta_d, n in conditions():
         t = time.perf_counter()
-        r = mb.bayes_recovery(D, meta_d, n, args.sets, K=K, seed=SEED, **SAMPLER)
+        r = bayes_recovery(D, meta_d, n, args.sets, K=K, seed=SEED, **SAMPLER)
         frames.append(r.rows())
         print(f"meta-d' {meta_d}, {n} trials per stimulus: {args.sets} fits in "
               f"{time.perf_counter() - t:.0f} s; coverage meta-d' {r.coverage_meta_d:.3f} ± "
@@ -65,7 +66,7 @@ def main():
             rows.to_csv(f, index=False)
     print(f"{len(rows)} fits in {time.perf_counter() - t0:.0f} s -> {args.out}")
     with pd.option_context("display.width", 200, "display.max_columns", 30):
-        print(mb.recovery_summary(rows).round(4).T)
+        print(recovery_summary(rows).round(4).T)
 
 
 if __name__ == "__main__":

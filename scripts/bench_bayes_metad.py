@@ -66,7 +66,7 @@ JAX_CHILD = """
 import sys, time
 import jax
 from metabits.sdt import _hmetad_model, bayes_metad
-from metabits.studies import datasets
+from metabits_book.studies import datasets
 if sys.argv[1] != "metabits":
     _hmetad_model._configure_jax = lambda: None
 if sys.argv[1] == "in-line":
@@ -107,7 +107,7 @@ def main():
           f"{os.getloadavg()[1]:.1f} (5 min)")
     t, _ = timed(lambda: __import__("metabits.sdt.bayes_metad"))
     import metabits as mb
-    from metabits import bayes_metad
+    from metabits.sdt import bayes_metad
 
     t_imp, _ = timed(lambda: (__import__("pymc"), __import__("nutpie"), __import__("jax")))
     print(f"import metabits.sdt.bayes_metad: {t:.1f} s; PyMC, nutpie and JAX: {t_imp:.1f} s")
@@ -121,7 +121,7 @@ def main():
           f"{statistics.median(CPU[-3:]):.1f} s; target <= 5 s); "
           f"R-hat {fit.r_hat:.3f}, bulk ESS {fit.ess_bulk:.0f}, {fit.divergences} divergences")
 
-    tables = mb.datasets.maskori_counts(by="participant").counts
+    tables = datasets.maskori_counts(by="participant").counts
     t_first, g = timed(lambda: bayes_metad.fit_meta_d_bayes_group(tables, seed=0))
     c_first = CPU[-1]
     t_again, g = timed(lambda: bayes_metad.fit_meta_d_bayes_group(tables, seed=1))

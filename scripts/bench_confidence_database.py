@@ -4,7 +4,7 @@
 
 * loading the shipped compact copy and building every participant's count table;
 * every measure for all participants, plug-in and maximum-likelihood meta-d′
-  (``metabits.studies.database_measures.database_measures``: accuracy, d′, meta-d′, M-ratio,
+  (``metabits_book.studies.database_measures.database_measures``: accuracy, d′, meta-d′, M-ratio,
   meta-d′ − d′, AUROC2, gamma, phi, meta-I, meta-I₁ʳ, meta-I₂ʳ, RMI, OSKR of correctness, c and
   the mean confidence) — target 10 s;
 * the same with B = 200 bootstrap intervals (``database_bootstrap``; the information measures
@@ -24,9 +24,10 @@ import time
 
 import numpy as np
 
-from metabits.studies.confidence_database import confidence_database
-from metabits.studies.database_measures import database_bootstrap, database_measures, split_half
-from metabits.studies.database_precision import precision, test_retest
+from metabits_book.studies.database_copy import confidence_database
+from metabits_book.studies.database_measures import database_bootstrap, database_measures
+from metabits_book.studies.database_criteria import split_half
+from metabits_book.studies.database_precision import precision, test_retest
 
 
 def _load() -> str:

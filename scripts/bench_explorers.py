@@ -1,4 +1,4 @@
-"""Cost of the book's explorers (not a test): for each explorer of metabits.explore, the number
+"""Cost of the book's explorers (not a test): for each explorer of metabits_book.explore, the number
 of settings on its grid, the time to compute every frame and write the static HTML (what the
 book build does per explorer), its size in the page, and the time of one live redraw in a kernel
 (the view plus the matplotlib PNG).
@@ -8,7 +8,7 @@ Run: python scripts/bench_explorers.py
 
 import time
 
-from metabits import explore
+from metabits_book import explore
 
 EXPLORERS = [getattr(explore, name) for name in explore.__all__ if name.endswith("_explorer")]
 

@@ -16,7 +16,7 @@ import time
 import numpy as np
 
 import metabits as mb
-from metabits.studies import simulation as sim
+from metabits_book.studies import simulation as sim
 
 N_LARGE = (200, 800, 3200)
 N_SETS, M = 200, 1000

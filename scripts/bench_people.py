@@ -18,7 +18,7 @@ import statistics
 import time
 
 import metabits as mb
-from metabits.studies import datasets
+from metabits_book.studies import datasets
 
 
 def main():

@@ -13,6 +13,7 @@ import time
 import numpy as np
 
 import metabits as mb
+from metabits_book.studies import datasets
 
 
 def timed(fn, repeat):
@@ -25,7 +26,7 @@ def timed(fn, repeat):
     return statistics.median(times)
 
 
-S1, S2 = mb.datasets.servajean_table_s1(), mb.datasets.servajean_table_s2()
+S1, S2 = datasets.servajean_table_s1(), datasets.servajean_table_s2()
 N = np.array([10_000, 5_000, 5_000])
 
 

@@ -14,7 +14,7 @@ import time
 import numpy as np
 
 import metabits as mb
-from metabits.studies import simulation as sim
+from metabits_book.studies import simulation as sim
 
 
 def best_of(fn, repeat=3, cpu=False):

@@ -146,8 +146,8 @@ def replace_pages(root: Path = ROOT) -> tuple[list, list]:
     replaced, skipped = [], []
     folder = root / LAUNCH / PAGE_EDITION
     for source in sorted((root / "book").rglob("*.md")):
-        if ".ipynb_checkpoints" in source.parts:
-            continue
+        if any(part.startswith((".", "_")) for part in source.relative_to(root).parts):
+            continue  # checkpoints, and the book's code (book/_support) with its data notes
         doc = source.relative_to(root).with_suffix("").as_posix()
         converted = folder / f"{doc}.md"
         if not converted.is_file():

@@ -7,7 +7,7 @@ raw copy: 66 data sets with their readmes). Writes lib/metabits/data/confidence_
 (every trial as a one-byte code, per participant) and confidence_database.csv (one row per
 data set, with its citation), through metabits.studies.confidence_database.
 write_confidence_database, and confidence_database_criteria.csv (Rahnev's criteria for every
-measure, metabits.studies.database_measures.write_criteria) — the rule that tests/test_confidence_database.py checks against the
+measure, metabits_book.studies.database_criteria.write_criteria) — the rule that tests/test_confidence_database.py checks against the
 shipped files whenever the raw files are at hand. The book itself never reads the raw files.
 """
 
@@ -15,8 +15,8 @@ import sys
 import time
 from pathlib import Path
 
-from metabits.studies.confidence_database import confidence_database, write_confidence_database
-from metabits.studies.database_measures import SHIPPED_CRITERIA, write_criteria
+from metabits_book.studies.database_copy import confidence_database, write_confidence_database
+from metabits_book.studies.database_criteria import SHIPPED_CRITERIA, write_criteria
 
 ROOT = Path(__file__).resolve().parents[1]
 

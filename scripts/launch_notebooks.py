@@ -13,7 +13,7 @@ notebook's Markdown cells into plain (CommonMark + math) Markdown, using what th
   number the website gives (``**Exercise 3**``), then the content; ``{prf:proof}`` -> *Proof.* … ∎;
 * ``{solution}`` -> removed (student edition) or a ``<details>`` block (instructor edition);
 * in the student edition, an exercise with a checker (:data:`Book.checks`, from
-  :mod:`metabits.book.checks`) is followed by a code cell that checks the student's numbers;
+  :mod:`metabits_book.checks`) is followed by a code cell that checks the student's numbers;
 * ``{figure}`` -> an image with its alt text, at an absolute address of the release, and its
   numbered caption; a code cell that draws a numbered figure gets its caption in a Markdown cell
   after it (the figure itself appears when the cell runs);

@@ -1,8 +1,8 @@
 """Regenerate the shipped HMeta-d refits of the chapter "The Bayesian estimate".
 
 Writes ``lib/metabits/data/servajean2026_bayes_refits.csv`` (nine single-subject NUTS fits,
-metabits.studies.bayes_refits.servajean_bayes_refits), ``lib/metabits/data/maskori_group_bayes.csv``
-(five 16-person hierarchical fits, metabits.studies.bayes_refits.maskori_group_bayes) and
+metabits_book.studies.bayes_refits.servajean_bayes_refits), ``lib/metabits/data/maskori_group_bayes.csv``
+(five 16-person hierarchical fits, metabits_book.studies.bayes_refits.maskori_group_bayes) and
 ``lib/metabits/data/maskori_group_bayes_ppc.csv`` (a posterior predictive check of one of them,
 maskori_posterior_check), each with a header saying what it is, its seeds and how it was made,
 and prints the time each took.
@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-from metabits.studies import bayes_refits as br
+from metabits_book.studies import bayes_refits as br
 
 DATA = Path(__file__).resolve().parent.parent / "lib" / "metabits" / "data"
 SETTINGS = dict(chains=4, draws=1000, tune=1000)
@@ -29,21 +29,21 @@ HEADERS = {
         "# an evenly used 1-5 scale and 10,000 (task A) or 5,000 (B, C) trials per class, then fitted with\n"
         "# metabits.fit_meta_d_bayes(estimate_dprime=True), 4 chains x (1000 tune + 1000 draws), as the paper\n"
         "# (fit_meta_d_mcmc.m, estimate_dprime = 1). Tables: servajean_tables(seed=2026); sampler seed per row.\n"
-        "# Written by metabits.studies.bayes_refits.servajean_bayes_refits(seed=2026) via\n"
+        "# Written by metabits_book.studies.bayes_refits.servajean_bayes_refits(seed=2026) via\n"
         "# scripts/make_bayes_refits.py servajean; tests/test_bayes_refits.py refits a row (slow).\n"),
     "maskori": (
         "# MaskOri (Hellmann et al., 2023; statConfR, GPL >= 3): Fleming's hierarchical HMeta-d fitted to the\n"
         "# 16 people at each SOA (metabits.fit_meta_d_bayes_group, d' and c from counts padded by 0.1),\n"
         "# 4 chains x (1000 tune + 1000 draws), target_accept 0.99; participant 0 = the group's rows;\n"
         "# seed = 2023 + index of SOA.\n"
-        "# Written by metabits.studies.bayes_refits.maskori_group_bayes(seed=2023) via\n"
+        "# Written by metabits_book.studies.bayes_refits.maskori_group_bayes(seed=2023) via\n"
         "# scripts/make_bayes_refits.py maskori; tests/test_bayes_refits.py refits one SOA (slow).\n"),
     "ppc": (
         "# MaskOri, SOA 66.7 ms: posterior predictive check of the hierarchical HMeta-d fit of the 16 people\n"
         "# (the fit of maskori_group_bayes.csv at that SOA, same seed), metabits.posterior_predictive with\n"
         "# 4,000 predicted tables (rng 2023): per person, stimulus and response column the observed count, the\n"
         "# predictive mean and 95% interval; per person the chi-square predictive p-value.\n"
-        "# Written by metabits.studies.bayes_refits.maskori_posterior_check(66.7, seed=2023) via\n"
+        "# Written by metabits_book.studies.bayes_refits.maskori_posterior_check(66.7, seed=2023) via\n"
         "# scripts/make_bayes_refits.py ppc.\n"),
 }
 

@@ -31,7 +31,7 @@ What it reads from the build, all pinned in ``requirements.txt``:
 * ``<build>/.doctrees/<doc>.doctree`` of the API page — the signatures and docstrings' first
   paragraphs as the website renders them (autodoc, napoleon).
 
-From the library it takes the exercise checkers (``metabits.book.checks``): in the student
+From the library it takes the exercise checkers (``metabits_book.checks``): in the student
 edition, each exercise of ``EXERCISES`` is followed by a cell that checks the student's numbers.
 """
 
@@ -44,7 +44,7 @@ import re
 import sys
 from pathlib import Path
 
-from metabits.book.checks import EXERCISES, checker_code
+from metabits_book.checks import EXERCISES, checker_code
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from launch_notebooks import (EDITIONS, PAGE_EDITION, VARYING_TITLES,  # noqa: E402

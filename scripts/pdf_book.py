@@ -15,10 +15,10 @@ builder than LaTeX. What it changes, and why:
    another page printed "Exercise ??" and a ``{ref}`` pointed nowhere. Each exercise also gets
    the label Sphinx gives references (``<page>:<label>``), and a numbered reference from another
    page prints the number Sphinx computed (the one in the exercise's title).
-4. **Explorers.** An explorer (``metabits.explore.show``) is an ipywidgets view in Jupyter and a
+4. **Explorers.** An explorer (``metabits_book.explore.show``) is an ipywidgets view in Jupyter and a
    plotly figure on the website; the PDF shows the PNG of its first view (the MIME bundle's
    ``image/png``, whose ``Description`` text names the explorer:
-   ``metabits.explore.kernel.PNG_DESCRIPTION``) followed by a sentence linking its page on the
+   ``metabits_book.explore.kernel.PNG_DESCRIPTION``) followed by a sentence linking its page on the
    website. An output with only the plain-text fallback (``explorer: <title>``) becomes that
    sentence alone.
 5. **Tables of notebook outputs.** A DataFrame or Styler output is HTML on the website; the
@@ -51,7 +51,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from make_launch_notebooks import website  # noqa: E402
 
 PREFIX = "explorer: "
-PNG_DESCRIPTION = "metabits explorer "   # metabits.explore.kernel.PNG_DESCRIPTION
+PNG_DESCRIPTION = "metabits explorer "   # metabits_book.explore.kernel.PNG_DESCRIPTION
 HIDDEN_INPUT_TAGS = ("tag_hide-input", "tag_hide-cell")
 
 

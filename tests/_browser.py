@@ -64,7 +64,7 @@ TIMEOUT_MS = 60_000
 #: how long to wait for an explorer to show another frame after a control moved
 MOVE_TIMEOUT_MS = 15_000
 
-#: the explorer element written by metabits.explore.static_html (a start tag, not the text
+#: the explorer element written by metabits_book.explore.static_html (a start tag, not the text
 #: ``class="metabits-explorer"`` that the API page shows in a code example)
 EXPLORER_DIV = re.compile(r'<div class="metabits-explorer"')
 

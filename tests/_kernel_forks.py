@@ -56,7 +56,7 @@ import sys
 KERNEL_MODULES = ("ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.zmqshell")
 #: then as a notebook's first cell imports them: what the book's notebooks import there
 NOTEBOOK_MODULES = ("numpy", "scipy.special", "scipy.stats", "scipy.optimize", "pandas",
-                    "matplotlib.pyplot", "metabits", "metabits.book")
+                    "matplotlib.pyplot", "metabits", "metabits_book")
 
 
 class _KernelShell:

@@ -50,16 +50,16 @@ def table1():
 
 @pytest.fixture(scope="session")
 def trials():
-    """The MaskOri trials of 16 people (metabits.studies.datasets.maskori_trials)."""
-    from metabits.studies import datasets
+    """The MaskOri trials of 16 people (metabits_book.studies.datasets.maskori_trials)."""
+    from metabits_book.studies import datasets
 
     return datasets.maskori_trials()
 
 
 @pytest.fixture(scope="session")
 def tables():
-    """Their count tables per participant and SOA (metabits.studies.datasets.maskori_counts)."""
-    from metabits.studies import datasets
+    """Their count tables per participant and SOA (metabits_book.studies.datasets.maskori_counts)."""
+    from metabits_book.studies import datasets
 
     return datasets.maskori_counts()
 

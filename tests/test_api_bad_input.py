@@ -16,9 +16,9 @@ It fails on
 Callables that cannot be fuzzed this way are listed in :data:`EXCLUDED` (and modules in
 :data:`EXCLUDED_MODULES`) with the reason; the completeness test fails for a public callable that
 is neither covered nor listed. Tables are keyed by the callable's name (public names are unique),
-so they survive modules moving into packages. The explorers (:mod:`metabits.explore`) are
+so they survive modules moving into packages. The explorers (:mod:`metabits_book.explore`) are
 fuzzed on small grids: the factories' grids (:data:`EXPLORERS`), the renderers, ``control`` and
-the :class:`~metabits.explore.Control` constructor (:data:`CONSTRUCTORS`), and each explorer's
+the :class:`~metabits_book.explore.Control` constructor (:data:`CONSTRUCTORS`), and each explorer's
 ``view`` at values its controls cannot take (a dedicated test: its keywords are the controls).
 Runtime: about 3 s for ~4,200 mutations of 188 callables and ~280 control values
 (``metabits.studies`` on tiny files in a temporary folder and on a 24-person subset of the
@@ -41,11 +41,13 @@ import numpy as np
 import pytest
 
 import metabits as mb
-from metabits import explore as ex
-from metabits.studies.simulation import MCEstimate
+from metabits_book import cognitive_chain
+from metabits_book import explore as ex
+from metabits_book.studies.simulation import MCEstimate
 from metabits.studies import confidence_database as cdb
-from metabits.studies import database_measures as dbm
-from metabits.studies.database_intervals import PeopleIntervals, people_intervals
+from metabits_book.studies import database_copy, database_criteria
+from metabits_book.studies import database_measures as dbm
+from metabits_book.studies.database_intervals import PeopleIntervals, people_intervals
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "setitimer"),
                                 reason="the time limit uses SIGALRM (not on Windows)")
@@ -63,7 +65,7 @@ EXCLUDED_MODULES = {
     "metabits.sdt.bayes_checks": "the predictive checks need an HMeta-d fit (NUTS, seconds); "
                                  "their refusals of bad fits, draws and levels are "
                                  "tests/test_bayes_checks.py's",
-    "metabits.studies.bayes_recovery": "bayes_recovery fits with NUTS; its refusals of bad "
+    "metabits_book.studies.bayes_recovery": "bayes_recovery fits with NUTS; its refusals of bad "
                                        "truths, sizes, seeds and levels, and recovery_summary's "
                                        "of bad rows, are tests/test_bayes_recovery.py's",
 }
@@ -157,7 +159,7 @@ def _cdf(lam):
     return 1.0 - np.exp(-np.asarray(lam))
 
 
-_TRACE = mb.cognitive_chain.simulate_chain(mb.cognitive_chain.roberts_profiles().scores[0], 200,
+_TRACE = cognitive_chain.simulate_chain(cognitive_chain.roberts_profiles().scores[0], 200,
                                            rng=0)
 _MEMBER = mb.group.noise_member("binary", 0.7)
 _EST = MCEstimate(0.02, 0.001, 200)
@@ -214,14 +216,14 @@ _TINY = f"{_FOLDER}/data_Tiny_2020.csv"
 def _small_database(names=("Kantner_2010", "OHora_2017"), people=12, trials=120):
     """The shipped copy cut to two data sets (one with a difficulty manipulation, both K >= 3),
     each person's first ``trials`` trials of the first ``people`` people: milliseconds a call."""
-    db = cdb.confidence_database()
+    db = database_copy.confidence_database()
     pick = [db.names.index(n) for n in names]
     keep = np.concatenate([np.flatnonzero(db.dataset == i)[:people] for i in pick])
     owner = np.repeat(np.arange(len(db.n_trials)), db.n_trials)
     trial = np.isin(owner, keep) & (db.position() < trials)
     index = np.full(len(db.names), -1)
     index[pick] = np.arange(len(pick))
-    return cdb.ConfidenceDatabase(
+    return database_copy.ConfidenceDatabase(
         names=tuple(names), sets=db.sets[db.sets.name.isin(names)].reset_index(drop=True),
         dataset=index[db.dataset[keep]].astype(db.dataset.dtype),
         participant=db.participant[keep], n_levels=db.n_levels[keep],
@@ -251,7 +253,7 @@ _BAD_VALUES = [[0.1, "a"], [0.1, 0.2], "abc", None, 3, [[0.1] * 12], [True] * 12
 _BAD_GROUPS = [[0, 1], "abc", 3, [[0] * 12]]
 _BAD_DB = [None, "abc", 3, TABLE1]
 
-from metabits import montecarlo as _mc  # noqa: E402
+from metabits_book.studies import montecarlo as _mc  # noqa: E402
 
 _COVERAGE = _mc.oskr_coverage_table()
 _BAD_SEEDS = [2.5, -1, "3", True, None, NAN, [3], 3j]
@@ -280,7 +282,7 @@ _BAD_PEOPLE = [[[0.1, 0.2, 0.3, INF], [0.3, 0.2, 0.5, 0.6]], [[0.1, 0.2, 0.3], [
                [[True, False, True, False]] * 2, [[0.1, 0.2j, 0.3, 0.4]] * 2, [["a"] * 4] * 2,
                [[[0.1, 0.2, 0.3, 0.4]]] * 2, {"x": 1.0}]
 
-# --- the explorers (metabits.explore): small grids, so that every valid call is fast -----------
+# --- the explorers (metabits_book.explore): small grids, so that every valid call is fast -----------
 
 #: Bad grids of one explorer control; each factory adds those outside its range.
 _BAD_GRID = [3, None, "abc", (), (NAN,), (INF,), (0.7, 0.6), (0.6, 0.6), ("a",), (0.6, "a"),
@@ -688,7 +690,7 @@ CALLS = {
                         "bin_sizes": ((20,), [[0], [2.5], "ab", None, [], [10 ** 10], 20,
                                               [True], [[20]]]),
                         "min_people": (10, "count")},
-    "criteria_frame": {"criteria": (dbm.rahnev_criteria(_DB, bin_sizes=(20,)),
+    "criteria_frame": {"criteria": (database_criteria.rahnev_criteria(_DB, bin_sizes=(20,)),
                                     [None, "abc", 3, dbm.database_measures(_PADDED, [2, 3])])},
     "write_criteria": {"db": (_DB, _BAD_DB),
                        "path": (f"{_OUT}/criteria.csv", [3, None, ["a"], b"x.csv", _OUT,
@@ -719,7 +721,7 @@ CALLS = {
                     "dataset": ("Bang_2019_Exp1", "choice"), "n_trials": (100, "size"),
                     "names": (dbm.METACOGNITION, [["nonsense"], "auroc2", None, 3, [],
                                                   ["auroc2", 3]])},
-    # metabits.montecarlo (small sizes: the shipped study takes minutes)
+    # metabits_book.studies.montecarlo (small sizes: the shipped study takes minutes)
     "fieller_interval": {"numerator": (_EST, [MCEstimate(INF, 0.001, 200),
                                               MCEstimate(0.02, -0.001, 200),
                                               MCEstimate(NAN, 0.001, 200), 0.02, None]),
@@ -733,7 +735,7 @@ CALLS = {
     "oskr_coverage_study": {"n_sets": (2, "size"), "n_boot": (20, "size"),
                             "seed": (2026, _BAD_SEEDS), "target_se": (None, "pos?")},
     "oskr_coverage_table": {},
-    # metabits.studies.bayes_refits (the fits themselves are EXCLUDED: NUTS)
+    # metabits_book.studies.bayes_refits (the fits themselves are EXCLUDED: NUTS)
     "servajean_tables": {"seed": (2026, _BAD_SEEDS)},
     "servajean_bayes_table": {},
     "maskori_group_bayes_table": {},
@@ -743,7 +745,7 @@ CALLS = {
                             "agent": ("weak flag", "choice"),
                             "n": (100, [2.5, 0, -1, "100", True, None, NAN, 100.0, 7,
                                         10 ** 10])},
-    # metabits.oskr_claims
+    # metabits_book.oskr_claims
     "channel_capacity": {},
     "capacity_share": {},
     "calibration_gap": {"joint": ([[0.4, 0.1], [0.1, 0.4]],
@@ -754,7 +756,7 @@ CALLS = {
                                    [[INF, 0.1], [0.1, 0.4]]]),
                         "stated": ([0.8, 0.2], [[0.8], [NAN, 0.2], [1.5, 0.2], "ab", None,
                                                 [[0.8, 0.2]], [True, False], 0.8])},
-    # metabits.book: the registries of reproduced numbers
+    # metabits_book: the registries of reproduced numbers
     "meyen2025": {},
     "servajean2026": {},
     "roberts2026_numbers": {},
@@ -778,7 +780,7 @@ CALLS = {
                                "min_people": (3, "count")},
     "within_person_correlation": {"y": (_PERSON_Y, _BAD_PEOPLE), "x": (_PERSON_X, _BAD_PEOPLE),
                                   "min_points": (3, "count")},
-    # metabits.explore: the factories (their grids), the renderers, the controls
+    # metabits_book.explore: the factories (their grids), the renderers, the controls
     **EXPLORERS,
     "grid": {}, "frames": {}, "static_html": {}, "live": {}, "show": {}, "plotly_js_path": {},
     "plotly_figures": {"view": (None, _BAD_VIEWS)},
@@ -857,8 +859,13 @@ def names_argument(message: str, name: str) -> bool:
 
 
 def public_modules() -> list:
-    """Every public module of the library (no part of its name private), explorers aside."""
+    """Every public module of the library and of the book's code (no part of its name private),
+    explorers aside."""
+    import metabits_book
+
     names = ["metabits"] + [m.name for m in pkgutil.walk_packages(mb.__path__, "metabits.")]
+    names += ["metabits_book"] + [m.name for m in pkgutil.walk_packages(metabits_book.__path__,
+                                                                         "metabits_book.")]
     return [importlib.import_module(n) for n in names
             if not any(part.startswith("_") for part in n.split("."))
             and not any(n == x or n.startswith(x + ".") for x in EXCLUDED_MODULES)]
@@ -888,9 +895,9 @@ def public_callables() -> dict:
 @functools.lru_cache(maxsize=None)
 def _instance(cls):
     """A valid result object of each class with public methods (made once per class)."""
-    from metabits import paper_numbers
+    from metabits_book import paper_numbers
     from metabits.info import calibration
-    from metabits.studies import datasets
+    from metabits_book.studies import datasets
     from metabits.studies import measure_bootstrap
     return {calibration.LogOddsMap: lambda: calibration.fit_log_odds_map([0.6, 0.9],
                                                                           [0.55, 0.75]),
@@ -900,7 +907,7 @@ def _instance(cls):
             datasets.ServajeanTableS1: datasets.servajean_table_s1,
             datasets.ServajeanTableS2: datasets.servajean_table_s2,
             paper_numbers.PaperNumber: lambda: paper_numbers.entries()[0],
-            cdb.ConfidenceDatabase: lambda: _DB,
+            database_copy.ConfidenceDatabase: lambda: _DB,
             ex.Explorer: lambda: _EXPLORER, ex.View: lambda: _VIEW,
             ex.Control: lambda: ex.control("acc", "accuracy", (0.6, 0.7, 0.8), fmt="{:.0%}"),
             dbm.DatabaseMeasures: lambda: dbm.database_bootstrap(_PADDED, [2, 3], n_boot=20,
@@ -1038,10 +1045,10 @@ def test_result_classes_are_not_fuzzed_as_constructors():
     """Public classes are results (frozen dataclasses and named tuples the library builds), a
     warning category, or the explorers' building blocks; their public methods are fuzzed
     (:data:`METHODS`), their constructors not, except those in :data:`CONSTRUCTORS`. Of the
-    explorers' blocks, :class:`~metabits.explore.Explorer`, :class:`~metabits.explore.Panel`,
-    :class:`~metabits.explore.Trace` and :class:`~metabits.explore.View` are made by the
+    explorers' blocks, :class:`~metabits_book.explore.Explorer`, :class:`~metabits_book.explore.Panel`,
+    :class:`~metabits_book.explore.Trace` and :class:`~metabits_book.explore.View` are made by the
     factories (whose arguments are fuzzed) and checked by ``frames`` when drawn;
-    :class:`~metabits.explore.ExplorerDisplay` is made by ``show``."""
+    :class:`~metabits_book.explore.ExplorerDisplay` is made by ``show``."""
     from metabits._results import Result
     blocks = (ex.Explorer, ex.ExplorerDisplay, ex.Panel, ex.Trace, ex.View)
     for name, cls in public_classes().items():

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import metabits as mb
-from metabits.studies import simulation as sim
+from metabits_book.studies import simulation as sim
 
 TABLE1 = [[84, 56, 48, 12], [4, 56, 64, 76]]
 

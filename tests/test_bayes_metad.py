@@ -2,7 +2,7 @@
 
 Kept fast: every single-subject fit here has K = 2 ratings, so one compiled model serves them all
 (the module keeps it; tests/test_bayes_checks.py and the doctests share it), draws are small, and
-Table 1's fits are the registry's own (metabits.book.numbers_meyen2025, cached: the slow refit of
+Table 1's fits are the registry's own (metabits_book.numbers_meyen2025, cached: the slow refit of
 the shipped Table 1 summary in tests/test_paper_numbers.py samples them once for both). Checked:
 agreement with the maximum-likelihood fit where the data swamp the prior, the diagnostics, bad
 input, Meyen et al.'s Table 1 under both d′ options and the group model. Parameter recovery
@@ -22,9 +22,9 @@ from _bayes_fits import FAST, TABLE1, group_fit, group_tables, table1_fast
 from conftest import assert_paper
 
 import metabits as mb
-from metabits import bayes_metad
+from metabits.sdt import bayes_metad
 from metabits.sdt.bayes_metad import (BayesMetaDFit, BayesMetaDGroupFit, fit_meta_d_bayes,
-                                  fit_meta_d_bayes_group)
+                                      fit_meta_d_bayes_group)
 
 
 # every test samples a posterior with NUTS (seconds each): not in the quick loop
@@ -45,7 +45,7 @@ def test_import_metabits_loads_no_pymc():
 def _table1_fit(estimate_dprime):
     """Table 1 as the registry fits it (4 chains x 2500 draws, seed 2025; cached in the process):
     the toolbox's pad 1/(2K) = 1/4 for d′, or d′ estimated."""
-    from metabits.book import numbers_meyen2025 as nm
+    from metabits_book import numbers_meyen2025 as nm
 
     return nm._table1_bayes(None if estimate_dprime else nm._statconfr_pad(), estimate_dprime)
 

@@ -1,4 +1,4 @@
-"""Parameter recovery of the Bayesian meta-d′ (metabits.studies.bayes_recovery).
+"""Parameter recovery of the Bayesian meta-d′ (metabits_book.studies.bayes_recovery).
 
 Fast: bad input, and the shipped study (lib/metabits/data/bayes_recovery.csv,
 scripts/bayes_recovery.py): coverage of the 95% intervals within Monte Carlo error of 95%, no
@@ -12,29 +12,11 @@ import pandas as pd
 import pytest
 
 import metabits as mb
-from metabits.studies import bayes_recovery as br
-from metabits.studies.bayes_recovery import (BayesRecovery, bayes_recovery, bayes_recovery_rows,
-                                             recovery_summary)
+from metabits_book.studies import bayes_recovery as br
+from metabits_book.studies.bayes_recovery import (BayesRecovery, bayes_recovery,
+                                                  bayes_recovery_rows, recovery_summary)
 
 
-def test_exported_here_and_from_the_former_home():
-    """metabits, metabits.sdt and metabits.sdt.bayes_checks (the study's home before) give the
-    same objects; importing them from there needs no PyMC."""
-    import subprocess
-    import sys
-
-    from metabits.sdt import bayes_checks as bc
-
-    for name in br.__all__:
-        assert getattr(mb, name) is getattr(br, name) is getattr(mb.sdt, name) \
-            is getattr(bc, name)
-    assert bc.RECOVERY_FILE == br.RECOVERY_FILE
-    with pytest.raises(AttributeError, match="no_such_name"):
-        bc.no_such_name  # noqa: B018
-    code = ("import sys; from metabits.sdt.bayes_checks import bayes_recovery, recovery_summary; "
-            "print('pymc' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
 
 
 @pytest.mark.parametrize("kwargs, match", [

@@ -1,4 +1,4 @@
-"""HMeta-d refits of the chapter "The Bayesian estimate" (metabits.studies.bayes_refits).
+"""HMeta-d refits of the chapter "The Bayesian estimate" (metabits_book.studies.bayes_refits).
 
 Quick: the simulated LLM tables (HMeta-d's generative model, seeded), the shipped files
 (layout, diagnostics, agreement with the data they came from, what the chapter says of them)
@@ -12,8 +12,8 @@ import pytest
 
 import metabits as mb
 from metabits._formulas import sdt_rates
-from metabits.studies import bayes_refits as br
-from metabits.studies import datasets
+from metabits_book.studies import bayes_refits as br
+from metabits_book.studies import datasets
 
 S1 = datasets.servajean_table_s1()
 S2 = datasets.servajean_table_s2()

@@ -12,7 +12,7 @@ from scipy.special import expit
 
 import metabits as mb
 from metabits.info import binning
-from metabits.studies import simulation as sim
+from metabits_book.studies import simulation as sim
 
 
 # --- binning -----------------------------------------------------------------------------------

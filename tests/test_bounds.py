@@ -12,7 +12,7 @@ priors_st = st.lists(st.floats(0.01, 1.0), min_size=2, max_size=6).map(
 
 
 def test_theorem3_at_70_percent():
-    """The closed forms at 70% (the paper's printed 0.12 and 0.40: metabits.book.paper_numbers)."""
+    """The closed forms at 70% (the paper's printed 0.12 and 0.40: metabits_book.paper_numbers)."""
     lo, hi = mb.info_bounds(0.7)
     assert lo == pytest.approx(mb.pti(0.7), abs=1e-12)  # 1 - H2(0.7): the calibrated 70% response
     assert hi == pytest.approx(0.4, abs=1e-12)   # H2(0.5) - 2(1 - 0.7) exactly
@@ -84,7 +84,7 @@ def test_worked_examples_L4():
     sizes = (conf > 0).sum(axis=1)
     assert set(sizes) == {2, 3}            # m1 = 2, m2 = 3
     # "The true label is Y = 3 with probability 40%, or any of the other three labels each 20%"
-    # (the printed percentages are asserted once, in metabits.book.paper_numbers; here exactly)
+    # (the printed percentages are asserted once, in metabits_book.paper_numbers; here exactly)
     worst, _ = mb.min_info_classifier(0.4, [0.25] * 4)
     assert np.allclose(np.sort(worst[0]), [0.2, 0.2, 0.2, 0.4])
     # priors 32/32/32/4 %: "Y = 1 with probability 40%, Y = 2 or Y = 3 each 28%, Y = 4 4%"

@@ -224,7 +224,7 @@ MIN_TEXT_PX = 9.0  # the smallest text of a figure, in CSS pixels as displayed
 def _svg_text(stem: str):
     """``(width in pt, height in pt, smallest font size in pt)`` of ``figures/<stem>.svg``.
 
-    The book's figures are saved by ``metabits.plotting.save_figure`` as PNG and as SVG with text
+    The book's figures are saved by ``metabits_book.style.save_figure`` as PNG and as SVG with text
     as paths: matplotlib draws each text at ``scale(size/100)``, so the SVG gives every font size.
     """
     import re

@@ -1,4 +1,4 @@
-"""metabits.book.checks: the exercise checkers of the student launch notebooks.
+"""metabits_book.checks: the exercise checkers of the student launch notebooks.
 
 A checker says right or not yet (too high, too low, a percentage, the wrong sign) and never
 prints the book's value; each checked exercise exists in a chapter, and its expected values are
@@ -16,8 +16,8 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from metabits.book import checks
-from metabits.book.checks import EXERCISES, check, check_exercise, checker_code
+from metabits_book import checks
+from metabits_book.checks import EXERCISES, check, check_exercise, checker_code
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,11 +1,11 @@
-"""The cognitive chain (metabits.oskr.cognitive_chain): the essay's profile table, simulated traces,
+"""The cognitive chain (metabits_book.cognitive_chain): the essay's profile table, simulated traces,
 per-operation OSKR, the deployment matrix and the router."""
 
 import numpy as np
 import pytest
 
 import metabits as mb
-from metabits.oskr import cognitive_chain as cc
+from metabits_book import cognitive_chain as cc
 
 
 def test_profile_table_is_the_printed_one():

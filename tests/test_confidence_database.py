@@ -353,9 +353,9 @@ def test_the_traps_of_the_raw_copy():
 
 # --- the shipped compact copy ----------------------------------------------------------------------
 
-from metabits.studies.confidence_database import (DIFFICULTY, SHIPPED_MAX_LEVELS,  # noqa: E402
-                                                  build_confidence_database,
-                                                  confidence_database, write_confidence_database)
+from metabits_book.studies.database_copy import (DIFFICULTY, SHIPPED_MAX_LEVELS,  # noqa: E402
+                                                 build_confidence_database,
+                                                 confidence_database, write_confidence_database)
 
 
 @pytest.fixture(scope="module")
@@ -366,7 +366,7 @@ def db():
 def test_shipped_copy_is_compact_and_documented():
     from importlib.resources import files
 
-    data = files("metabits").joinpath("data")
+    data = files("metabits_book").joinpath("data")
     size = sum(data.joinpath(f).stat().st_size if hasattr(data.joinpath(f), "stat") else
                len(data.joinpath(f).read_bytes())
                for f in ("confidence_database.npz", "confidence_database.csv"))
@@ -437,7 +437,7 @@ def test_shipped_copy_equals_the_rebuild_from_the_raw_files(db):
     arrays, sets = build_confidence_database(RAW)
     from importlib.resources import files
 
-    with files("metabits").joinpath("data", "confidence_database.npz").open("rb") as f:
+    with files("metabits_book").joinpath("data", "confidence_database.npz").open("rb") as f:
         shipped = dict(np.load(f))
     assert shipped.keys() == arrays.keys()
     for k in arrays:
@@ -450,7 +450,7 @@ def test_shipped_copy_equals_the_rebuild_from_the_raw_files(db):
 def test_sessions_of_bang_2019(db):
     """Bang et al. (2019) tested its people on seven days (SESSIONS): each trial carries its
     session; tables(session=s) count that day's trials, and first/half count within it."""
-    from metabits.studies.confidence_database import SESSIONS
+    from metabits_book.studies.database_copy import SESSIONS
 
     assert list(SESSIONS) == ["Bang_2019_Exp1"]
     people = np.flatnonzero(db.dataset == db.names.index("Bang_2019_Exp1"))

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from scipy.stats import norm
 
 import metabits as mb
-from metabits.studies import datasets
+from metabits_book.studies import datasets
 
 finite = dict(allow_nan=False, allow_infinity=False)
 S1, S2 = datasets.servajean_table_s1(), datasets.servajean_table_s2()
@@ -34,7 +34,7 @@ def test_tables_as_printed():
 def test_data_files_carry_their_source():
     from importlib.resources import files
     for name in ("servajean2026_table_s1.csv", "servajean2026_table_s2.csv"):
-        head = files("metabits").joinpath("data", name).read_text().splitlines()[0]
+        head = files("metabits_book").joinpath("data", name).read_text().splitlines()[0]
         assert head.startswith("# Servajean & Servajean (2026)") and "2603.29693" in head
 
 
@@ -243,7 +243,7 @@ def test_trial_counts_implied_by_table_s2():
 def test_printed_m_ratios_are_means_of_ratios():
     """Every printed M-ratio exceeds meta-d′/d′, and the second-order mean-of-ratios correction
     with Var d′ = 4 Var c from Table S2 brings every row closer (within 1.3e-4 of the print)."""
-    from metabits.book import paper_numbers as pn
+    from metabits_book import paper_numbers as pn
 
     ratio = S1.meta_d / S1.d_prime
     assert np.all(S1.m_ratio > ratio)

@@ -1,5 +1,5 @@
 """Every measure on every participant of the Confidence Database and Rahnev's criteria
-(metabits.studies.database_measures).
+(metabits_book.studies.database_measures).
 
 Independent checks: the library's single-stack functions called table by table
 (metabits.all_measures, metabits.oskr_from_table, metabits.bootstrap_measures), scipy's normal
@@ -11,10 +11,10 @@ import pytest
 from scipy.stats import norm
 
 import metabits as mb
-from metabits.studies.confidence_database import confidence_database
-from metabits.studies.database_measures import (METACOGNITION, NAMES, database_bootstrap,
-                                                database_measures, group_correlations,
-                                                merge_levels, paired_cohens_d, split_half)
+from metabits_book.studies.database_copy import confidence_database
+from metabits_book.studies.database_measures import (METACOGNITION, NAMES, database_bootstrap,
+                                                     database_measures, merge_levels)
+from metabits_book.studies.database_criteria import group_correlations, paired_cohens_d, split_half
 
 
 @pytest.fixture(scope="module")
@@ -174,8 +174,8 @@ def test_split_half_is_the_correlation_of_the_halves(db):
 
 # --- Rahnev's criteria: the shipped precomputation and its rule ---------------------------------
 
-from metabits.studies.database_measures import (criteria_frame, rahnev_criteria,  # noqa: E402
-                                                shipped_criteria)
+from metabits_book.studies.database_criteria import (criteria_frame, rahnev_criteria,  # noqa: E402
+                                                     shipped_criteria)
 
 
 @pytest.mark.slow
@@ -213,7 +213,7 @@ def test_criteria_reproduce_rahnevs_qualitative_findings():
 
 def _subset(db, names):
     """The shipped copy cut to some data sets (all their people and trials)."""
-    from metabits.studies.confidence_database import ConfidenceDatabase
+    from metabits_book.studies.database_copy import ConfidenceDatabase
 
     pick = [db.names.index(n) for n in names]
     keep = np.isin(db.dataset, pick)

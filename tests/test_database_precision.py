@@ -1,5 +1,5 @@
 """Precision and test–retest reliability on the Confidence Database copy
-(metabits.studies.database_precision).
+(metabits_book.studies.database_precision).
 
 Independent checks: the corruption counted trial by trial from the rebuilt trials of one data set
 (ConfidenceDatabase.trials), Shrout & Fleiss's (1979) worked example of ICC(3,1), an ICC computed
@@ -11,10 +11,10 @@ import pandas as pd
 import pytest
 
 from conftest import assert_paper
-from metabits.studies.confidence_database import confidence_database
-from metabits.studies.database_measures import NAMES, database_measures
-from metabits.studies.database_precision import (corrupted_tables, icc, precision,
-                                                 test_retest as retest)
+from metabits_book.studies.database_copy import confidence_database
+from metabits_book.studies.database_measures import NAMES, database_measures
+from metabits_book.studies.database_precision import (corrupted_tables, icc, precision,
+                                                      test_retest as retest)
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""The data shipped with the library (metabits.studies.datasets): the MaskOri trials of 16 people and
+"""The data shipped with the library (metabits_book.studies.datasets): the MaskOri trials of 16 people and
 their count tables (Hellmann, Zehetleitner & Rausch, 2023), checked against pandas' crosstab and
 groupby on the trials. The ``trials`` and ``tables`` fixtures are in conftest.py.
 """
@@ -9,13 +9,14 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from metabits.studies import datasets
+from metabits.studies.tables import count_tables
+from metabits_book.studies import datasets
 
 
 # --- the data and its source -------------------------------------------------------------------
 
 def test_data_ships_with_its_source_and_licence():
-    note = files("metabits").joinpath("data", "maskori.README.md").read_text(encoding="utf-8")
+    note = files("metabits_book").joinpath("data", "maskori.README.md").read_text(encoding="utf-8")
     assert "Hellmann" in note and "10.1037/rev0000411" in note and "GPL" in note
     assert "S1 is the horizontal grating (0)" in note
 
@@ -30,7 +31,7 @@ def test_the_trials_are_as_described(trials):
 
 
 def test_data_note_does_not_call_the_response_column_derived():
-    note = files("metabits").joinpath("data", "maskori.README.md").read_text(encoding="utf-8")
+    note = files("metabits_book").joinpath("data", "maskori.README.md").read_text(encoding="utf-8")
     assert "derived" not in note and "statConfR's own `response` column" in note
 
 
@@ -47,7 +48,7 @@ def test_count_tables_equal_pandas_crosstabs(trials, tables):
 
 def test_rows_are_orientations_and_columns_run_from_s1_to_s2_confidence():
     trials = {"stimulus": [0, 90, 90], "response": [0, 90, 0], "rating": [4, 4, 0]}
-    t = datasets.count_tables(trials, by=()).counts
+    t = count_tables(trials, stimuli=(0, 90), n_ratings=5).counts
     assert t[0, 0] == 1  # horizontal, answered horizontal with top confidence: "S1, most confident"
     assert t[1, 9] == 1  # vertical, answered vertical with top confidence: "S2, most confident"
     assert t[1, 4] == 1  # vertical, answered horizontal with lowest confidence: "S1, least"
@@ -70,9 +71,10 @@ def test_pooled_and_by_condition_tables_are_sums(tables):
 def test_bad_trials_are_refused(change, match):
     trials = {"stimulus": [0, 90], "response": [0, 90], "rating": [0, 1]} | change
     with pytest.raises(ValueError, match=match):
-        datasets.count_tables(trials, by=())
+        count_tables(trials, stimuli=(0, 90), n_ratings=5)
 
 
 def test_missing_columns_are_named():
     with pytest.raises(ValueError, match="no column 'participant'"):
-        datasets.count_tables({"stimulus": [0], "response": [0], "rating": [0]})
+        count_tables({"stimulus": [0], "response": [0], "rating": [0]}, by="participant",
+                     stimuli=(0, 90), n_ratings=5)

@@ -113,7 +113,7 @@ def test_every_import_of_the_library_is_declared():
 
 def test_every_pinned_library_is_used():
     """requirements.txt pins no library that nothing imports (seaborn was pinned and never
-    imported; the book's figures are plain matplotlib with metabits.palette)."""
+    imported; the book's figures are plain matplotlib with metabits_book.palette)."""
     pinned = {_name(line) for line in (ROOT / "requirements.txt").read_text().splitlines()
               if line and not line.startswith(("#", "-"))}
     assert "seaborn" not in pinned

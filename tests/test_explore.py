@@ -1,6 +1,6 @@
 """The explorers (issue 11): their frames equal the library, their pages parse, bad input fails.
 
-Each Part I explorer of :mod:`metabits.explore` is checked at every point of a small grid
+Each Part I explorer of :mod:`metabits_book.explore` is checked at every point of a small grid
 against direct calls of the library functions its docstring names, and where a theorem or an
 independent computation exists, against that too (the confidence bars against a histogram of
 :func:`~metabits.info.noise.discrete_confidence` or the integral of the normal confidence density,
@@ -24,7 +24,7 @@ from math import comb
 import numpy as np
 import pytest
 
-from metabits import explore as ex
+from metabits_book import explore as ex
 from metabits.info.bounds import info_bounds
 from metabits.group import (cwmv_accuracy, group_accuracy_bounds, majority_vote_accuracy,
                             noise_group)

@@ -1,7 +1,7 @@
 """The website's explorers in a real browser (issue 11).
 
 Serves the built site on 127.0.0.1 and drives headless Chromium through every page that shows an
-explorer (a ``<div class="metabits-explorer">``, written by :func:`metabits.explore.static_html`),
+explorer (a ``<div class="metabits-explorer">``, written by :func:`metabits_book.explore.static_html`),
 with every request outside 127.0.0.1 blocked. The pages are visited once for this module and
 tests/test_browser.py together (the session fixture ``site_visits`` of conftest.py, which runs
 ``_browser.visit_site``): each page is loaded once (in a tab taken from page to page with the

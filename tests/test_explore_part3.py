@@ -1,4 +1,4 @@
-"""The Part III explorers (metabits.explore.part3, part3_agents): every frame equals a direct computation.
+"""The Part III explorers (metabits_book.explore.part3, part3_agents): every frame equals a direct computation.
 
 The direct computations go another way than the explorers' library calls where one exists: the
 mutual information and entropies of a hand-built joint table (metabits.info.information, plug-in sums)
@@ -11,8 +11,9 @@ import numpy as np
 import pytest
 
 import metabits as mb
-from metabits import explore, roberts2026
-from metabits.explore import part3, part3_agents
+from metabits_book import cognitive_chain
+from metabits_book import explore, roberts2026
+from metabits_book.explore import part3, part3_agents
 
 from conftest import assert_paper
 
@@ -167,13 +168,13 @@ def test_verifier_points_realise_the_essay_levels(error):
 def test_deployment_frames(a_t, k_t):
     v = explore.deployment_explorer(AGENTS).view(accuracy_threshold=a_t, oskr_threshold=k_t)
     placed = {}
-    for posture in mb.cognitive_chain.POSTURES.values():
+    for posture in cognitive_chain.POSTURES.values():
         t = v.trace(posture)
         for x, y in zip(t.x, t.y):
             placed[(x, y)] = posture
     # each agent sits in the quadrant its accuracy and OSKR put it in, by direct comparison
     for acc, k in AGENTS.values():
-        assert placed[(acc, k)] == mb.cognitive_chain.POSTURES[(acc >= a_t, k >= k_t)]
+        assert placed[(acc, k)] == cognitive_chain.POSTURES[(acc >= a_t, k >= k_t)]
     assert len(placed) == len(AGENTS)
 
 
@@ -186,7 +187,7 @@ def test_router_frames(task, verify):
     load = np.asarray(TASKS[task])
     used = load > 0
     bars = v.trace("OSKR − load")
-    assert bars.y == tuple(np.array(mb.cognitive_chain.OPERATIONS)[used])
+    assert bars.y == tuple(np.array(cognitive_chain.OPERATIONS)[used])
     assert bars.x == pytest.approx(k[used] - load[used])
     human = [op for op, m in zip(bars.y, bars.x) if m < 0]
     verdict = "agent" if not human else "human" if len(human) == len(bars.y) else "hybrid"
@@ -247,9 +248,9 @@ def test_default_router_and_matrix():
     v = explore.deployment_explorer().view(accuracy_threshold=0.8, oskr_threshold=0.5)
     assert v.trace("scout / draft generator").y.round(2).tolist() == [roberts2026.ALPHA[1]]
     assert v.trace("do not delegate").y.round(2).tolist() == [roberts2026.BETA[1]]
-    trace = mb.cognitive_chain.simulate_chain(mb.cognitive_chain.roberts_profiles().scores[0],
+    trace = cognitive_chain.simulate_chain(cognitive_chain.roberts_profiles().scores[0],
                                               20_000, rng=7)
-    k = mb.cognitive_chain.per_operation_oskr(trace, rng=8).oskr   # another n_boot: same point
+    k = cognitive_chain.per_operation_oskr(trace, rng=8).oskr   # another n_boot: same point
     v = explore.router_explorer().view(verify=0.0)
     k[-1] = 0.0
     assert v.trace("OSKR − load").x == pytest.approx(k - 0.3)
@@ -277,7 +278,7 @@ def test_live_controls_redraw(make, monkeypatch):
     from IPython.display import Image
     from matplotlib.figure import Figure
 
-    from metabits.explore import kernel
+    from metabits_book.explore import kernel
 
     drawn = []
     tiny = kernel._png(Figure(figsize=(0.1, 0.1)))
@@ -297,12 +298,6 @@ def test_live_controls_redraw(make, monkeypatch):
     assert all(len(fig.axes) == len(e.panels) for fig in drawn)
 
 
-def test_the_former_module_explore_oskr_still_gives_every_part3_explorer():
-    """``metabits.explore_oskr`` (the explorers' home before the explore package) re-exports."""
-    from metabits import explore_oskr
-
-    assert sorted(explore_oskr.__all__) == sorted(PART3)
-    assert all(getattr(explore_oskr, n) is getattr(explore, n) for n in PART3)
 
 
 # --- issue 18 ----------------------------------------------------------------------------------
@@ -320,7 +315,7 @@ def test_deployment_points_are_labelled_with_their_agent():
     e = explore.deployment_explorer(AGENTS)
     v = e.view(accuracy_threshold=0.8, oskr_threshold=0.5)
     labels = {}
-    for posture in mb.cognitive_chain.POSTURES.values():
+    for posture in cognitive_chain.POSTURES.values():
         t = v.trace(posture)
         labels.update(zip(t.text, zip(t.x, t.y)))
     assert labels == {n: (pytest.approx(a), pytest.approx(k)) for n, (a, k) in AGENTS.items()}
@@ -344,7 +339,7 @@ BOOK_AGENTS = {"Alpha": (0.72, 0.81), "Beta": (0.72, 0.18), "fluent but unaware"
 
 def _label_boxes(e, view, width, height):
     """The labels' and markers' boxes (px) of panel 0 at a plot size, as the placement sees them."""
-    from metabits.explore.labels import _MARKER_R_PX, _label_box, _label_positions
+    from metabits_book.explore.labels import _MARKER_R_PX, _label_box, _label_positions
 
     (x0, x1), (y0, y1) = e.panels[0].xrange, e.panels[0].yrange
     traces = [t for t in view.traces if t.panel == 0]
@@ -369,7 +364,7 @@ def test_deployment_labels_do_not_overlap_at_any_panel_width(agents):
     """At every plot size of LABEL_PLOT_SIZES (400 px to wide windows; the browser test measures
     the drawn labels), no label overlaps another, covers another agent's marker or leaves the
     plot, at every setting of the thresholds."""
-    from metabits.explore.labels import LABEL_PLOT_SIZES
+    from metabits_book.explore.labels import LABEL_PLOT_SIZES
 
     e = explore.deployment_explorer(agents)
     for setting in explore.grid(e):

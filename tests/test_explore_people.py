@@ -1,5 +1,5 @@
-"""The Confidence Database explorer (metabits.explore.people) and its shipped intervals
-(metabits.studies.database_intervals).
+"""The Confidence Database explorer (metabits_book.explore.people) and its shipped intervals
+(metabits_book.studies.database_intervals).
 
 Independent checks: the shipped file against a fresh bootstrap of some data sets (the rule that
 regenerates it), every frame's points against the shipped numbers, the least-squares line
@@ -12,11 +12,11 @@ import re
 import numpy as np
 import pytest
 
-from metabits import explore
-from metabits.explore.people import PEOPLE_LABELS, explorer_sets, people_explorer
-from metabits.studies.confidence_database import confidence_database
-from metabits.studies.database_intervals import (INTERVAL_MEASURES, people_intervals, rounded,
-                                                 shipped_intervals)
+from metabits_book import explore
+from metabits_book.explore.people import PEOPLE_LABELS, explorer_sets, people_explorer
+from metabits_book.studies.database_copy import confidence_database
+from metabits_book.studies.database_intervals import (INTERVAL_MEASURES, people_intervals, rounded,
+                                                      shipped_intervals)
 
 
 @pytest.fixture(scope="module")

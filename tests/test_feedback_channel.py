@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from scipy import stats
 
 import metabits as mb
+from metabits_book.studies import datasets
 
 unit = st.floats(0.0, 1.0)
 inner = st.floats(0.01, 0.99)
@@ -107,7 +108,7 @@ def test_oskr_of_correctness_is_meta_I2r(counts):
 
 
 def test_identity_on_meyen_table1():
-    counts = mb.datasets.meyen_table1()
+    counts = datasets.meyen_table1()
     assert mb.oskr_from_table(mb.correctness_table(counts)).oskr == pytest.approx(
         mb.type2_measures(counts).meta_I2r, abs=1e-12)
 

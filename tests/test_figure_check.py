@@ -10,7 +10,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
 import figure_check as fc  # noqa: E402
-from metabits.plotting import save_figure  # noqa: E402
+from metabits_book.style import save_figure  # noqa: E402
 
 
 def _draw(folder, stem, shift=0.0, label="accuracy"):

@@ -14,10 +14,10 @@ from scipy import stats
 
 from conftest import assert_paper
 from metabits.group import (
-    cwmv_accuracy, confidence_member, group_accuracy_bounds, lattice_member, majority_vote_accuracy,
-    max_group_member, min_group_member, noise_group, noise_member, pcwmv, simulate_pcwmv,
-    simulate_students,
-)
+                            cwmv_accuracy, confidence_member, group_accuracy_bounds, lattice_member, majority_vote_accuracy,
+                            max_group_member, min_group_member, noise_group, noise_member, pcwmv, simulate_pcwmv,
+                            simulate_students,
+                            )
 from metabits.info.information import accuracy, transmitted_information
 from metabits.info.noise import noise_info
 
@@ -60,7 +60,7 @@ def test_figure8_k3_paper_numbers():
     """Figure 8: K = 3 members with acc = 70%: uniform 89.2%, normal 82%, binary 78.4%.
 
     ``noise_group``'s values are asserted against the print once, in
-    metabits.book.paper_numbers; here
+    metabits_book.paper_numbers; here
     the independent route, the general exact convolution (normal: on a lattice), reproduces them.
     """
     assert_paper(pcwmv([noise_member("uniform", 0.7)] * 3)["acc"], 0.892, 3)

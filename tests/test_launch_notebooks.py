@@ -462,7 +462,7 @@ def test_code_cells_are_the_books_own(edition, doc):
 
 
 def test_checked_exercises_have_their_checker_in_the_student_edition_only():
-    from metabits.book.checks import EXERCISES, checker_code
+    from metabits_book.checks import EXERCISES, checker_code
 
     found = {}
     for doc in NOTEBOOKS:
@@ -599,9 +599,9 @@ def test_library_page_lists_every_module_the_website_documents():
                        re.M)
     names = {anchor for _, anchor in items}
     for name in ("metabits.info.bounds.info_bounds", "metabits.Result",
-                 "metabits.explore.web.EXPLORER_JS", "metabits.book.checks.check_exercise"):
+                 "metabits_book.explore.web.EXPLORER_JS", "metabits_book.checks.check_exercise"):
         assert name in names
-    assert "metabits.book.checks.EXERCISES" not in names  # :members: lists only four names
+    assert "metabits_book.checks.EXERCISES" not in names  # :members: lists only four names
     assert len(items) == len(names), "a name listed twice"
 
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import metabits as mb
-from metabits.studies.bayes_recoding import recoding
+from metabits.info.recoding import recoding
 from metabits.studies.measure_bootstrap import MEASURES, PLUGIN, all_measures, bootstrap_measures
 
 

@@ -109,7 +109,7 @@ def test_table1_against_recorded_metadpy(pad):
     Only pad in [0.84, 1.61] prints both directly; pad = 1 is the one customary value there, but
     no cited implementation uses it. The paper numbers themselves (meta-d′ 1.9 agrees at pad
     1/(2K); M-ratio 1.8 is a known discrepancy explained by 1.9 / 1.05) are asserted once, in
-    metabits.book.paper_numbers (tests/test_paper_numbers.py).
+    metabits_book.paper_numbers (tests/test_paper_numbers.py).
     """
     d, meta_d, logl = METADPY_TABLE1[pad]
     fit = fit_meta_d(*TABLE1, pad=pad)

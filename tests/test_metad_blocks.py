@@ -15,7 +15,7 @@ import textwrap
 
 import numpy as np
 import pytest
-from metabits.studies import datasets
+from metabits_book.studies import datasets
 from metabits.sdt import metad
 
 

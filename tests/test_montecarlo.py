@@ -1,4 +1,4 @@
-"""Tests of metabits.studies.montecarlo: Fieller's interval, the fast RMI bias study (chapter 9, larger
+"""Tests of metabits_book.studies.montecarlo: Fieller's interval, the fast RMI bias study (chapter 9, larger
 samples) and the coverage study of bootstrap intervals of OSKR (OSKR chapter)."""
 
 import numpy as np
@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 from scipy.stats import norm
 
 import metabits as mb
-from metabits.studies import montecarlo
-from metabits.studies import simulation as sim
-from metabits.studies.simulation import MCEstimate
+from metabits_book.studies import montecarlo
+from metabits_book.studies import simulation as sim
+from metabits_book.studies.simulation import MCEstimate
 
 # ------------------------------------------------------------------------------ Fieller's interval
 

@@ -24,7 +24,7 @@ def test_normal_info_at_exactly_70_percent_rounds_to_017():
 
     Checked by quadrature, independently of the library: at d' = 2Φ⁻¹(0.7) the information lies
     below the rounding boundary 0.175, at the rounded d' = 1.05 above it. (The printed 0.18 itself
-    is asserted once, as a known discrepancy, in metabits.book.paper_numbers.)
+    is asserted once, as a known discrepancy, in metabits_book.paper_numbers.)
     """
     d = mb.dprime_from_accuracy(0.7)
     assert d == pytest.approx(2 * stats.norm.ppf(0.7), abs=1e-12)

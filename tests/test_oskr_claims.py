@@ -1,4 +1,4 @@
-"""Tests of metabits.oskr.claims: channel capacity against closed forms and brute force, the
+"""Tests of metabits_book.oskr_claims: channel capacity against closed forms and brute force, the
 capacity share against OSKR, and OSKR's blindness to calibration (the audit chapter's 'Claims in
 words')."""
 
@@ -8,8 +8,8 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import metabits as mb
-from metabits.oskr import claims as oskr_claims
-from metabits import paper_numbers as pn
+from metabits_book import oskr_claims
+from metabits_book import paper_numbers as pn
 
 rate = st.floats(0.0, 1.0)
 

@@ -1,4 +1,4 @@
-"""The palette (metabits.palette): one home for the colours of the figures and the explorers."""
+"""The palette (metabits_book.palette): one home for the colours of the figures and the explorers."""
 
 import re
 from pathlib import Path
@@ -7,8 +7,8 @@ import numpy as np
 from matplotlib.colors import to_hex, to_rgb
 
 import metabits
-from metabits import palette
-from metabits.explore import noise_cases_explorer, roc_explorer
+from metabits_book import palette
+from metabits_book.explore import noise_cases_explorer, roc_explorer
 
 LIB = Path(metabits.__file__).parent
 HEX = re.compile(r"""["']#[0-9a-fA-F]{6}["']""")
@@ -40,7 +40,7 @@ def test_every_colour_is_a_valid_distinct_matplotlib_colour():
 
 
 def test_figures_and_explorers_share_the_noise_styles():
-    from metabits import plotting
+    from metabits_book import plotting
 
     assert plotting.NOISE_STYLE is palette.NOISE_STYLE
     assert plotting.REGION_COLOR == palette.REGION_COLOR

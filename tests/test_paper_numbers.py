@@ -1,4 +1,4 @@
-"""The registry of paper numbers (metabits.book.paper_numbers), which the reproducibility report shows.
+"""The registry of paper numbers (metabits_book.paper_numbers), which the reproducibility report shows.
 
 One test per entry: an "agrees" entry must agree with the printed value within its tolerance; a
 "known discrepancy" must still disagree (otherwise its explanation is stale), and where the entry
@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from metabits.book import paper_numbers as pn
+from metabits_book import paper_numbers as pn
 
 
 def _msg(entry, row):
@@ -91,24 +91,24 @@ def test_evaluate_and_lookup():
 
 
 def test_registry_import_needs_neither_pandas_nor_matplotlib():
-    code = ("import sys, metabits.book.paper_numbers; "
+    code = ("import sys, metabits_book.paper_numbers; "
             "print('pandas' in sys.modules, 'matplotlib' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False False"
 
 
 def test_the_former_module_paper_numbers_still_gives_the_registry():
-    """``metabits.paper_numbers`` (the registry's home before metabits.book) re-exports it."""
-    from metabits import paper_numbers as old
+    """``metabits_book.paper_numbers`` (the registry's home before metabits_book) re-exports it."""
+    from metabits_book import paper_numbers as old
 
     assert old.REGISTRY is pn.REGISTRY and old.ROBERTS_LAB == pn.ROBERTS_LAB
     assert all(getattr(old, name) is getattr(pn, name) for name in pn.__all__)
 
 
 def test_the_essays_settings_have_one_home():
-    """The registry's ROBERTS_* are the constants of metabits.roberts2026 (shared with the
+    """The registry's ROBERTS_* are the constants of metabits_book.roberts2026 (shared with the
     explorers), not copies."""
-    from metabits import roberts2026
+    from metabits_book import roberts2026
 
     assert pn.ROBERTS_LAB is roberts2026.LAB and pn.ROBERTS_ALPHA is roberts2026.ALPHA
     assert pn.ROBERTS_BETA is roberts2026.BETA and pn.ROBERTS_SETUPS is roberts2026.SETUPS
@@ -125,7 +125,7 @@ def test_table1_bayes_summary_is_what_hmeta_d_gives():
     and diagnostics, which the chapter prints, are read from the file."""
     import numpy as np
 
-    from metabits.book import numbers_meyen2025 as nm
+    from metabits_book import numbers_meyen2025 as nm
 
     shipped = nm.table1_bayes()
     rows = nm.table1_bayes_rows(chains=4, draws=500, tune=500)

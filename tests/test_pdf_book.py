@@ -118,8 +118,8 @@ def test_an_explorers_png_names_it_and_another_png_does_not(tmp_path):
     matplotlib.use("Agg")
     from matplotlib.figure import Figure
 
-    from metabits import explore
-    from metabits.explore import kernel
+    from metabits_book import explore
+    from metabits_book.explore import kernel
 
     assert pdf_book.PNG_DESCRIPTION == kernel.PNG_DESCRIPTION
     e = explore.deployment_explorer({"A": (0.7, 0.8)}, accuracy_threshold=[0.8],
@@ -134,7 +134,7 @@ def test_an_explorers_png_names_it_and_another_png_does_not(tmp_path):
 
 
 def test_the_explorer_output_carries_its_png():
-    from metabits import explore
+    from metabits_book import explore
 
     e = explore.deployment_explorer({"A": (0.7, 0.8)}, accuracy_threshold=[0.8],
                                     oskr_threshold=[0.5])

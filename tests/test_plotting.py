@@ -1,4 +1,4 @@
-"""Layout of Figures 6-7 (metabits.plotting.plot_six_measures): legible in the book's column.
+"""Layout of Figures 6-7 (metabits_book.plotting.plot_six_measures): legible in the book's column.
 
 The book shows a figure at most 688 px wide; the notebook's inline figure is drawn at
 ``figure.dpi`` = 110 (use_book_style). A figure wider than 688 / 110 = 6.25 in is shrunk, so
@@ -16,9 +16,9 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
-from metabits.studies import simulation as sim  # noqa: E402
-from metabits.book import use_book_style  # noqa: E402
-from metabits.plotting import SIX_PANELS, plot_six_measures  # noqa: E402
+from metabits_book.studies import simulation as sim  # noqa: E402
+from metabits_book import use_book_style  # noqa: E402
+from metabits_book.plotting import SIX_PANELS, plot_six_measures  # noqa: E402
 
 KINDS = ("uniform", "normal", "binary")
 COLUMN_PX = 688

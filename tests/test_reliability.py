@@ -5,7 +5,7 @@ import pytest
 from scipy.stats import spearmanr
 
 from metabits.studies.reliability import (random_halves, split_half_reliability,
-                                  within_person_correlation)
+                                          within_person_correlation)
 
 
 def test_random_halves_split_every_group_in_half():

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from scipy.stats import norm
 
 import metabits as mb
+from metabits_book.studies import datasets
 from metabits import sdt
 
 finite = dict(allow_nan=False, allow_infinity=False)
@@ -33,7 +34,7 @@ def test_type1_sdt_matches_scipy_and_ignores_confidence_levels():
 
 
 def test_type1_sdt_agrees_with_the_meta_d_fit():
-    counts = mb.datasets.meyen_table1()
+    counts = datasets.meyen_table1()
     fit = mb.fit_meta_d(counts[0], counts[1])
     r = mb.type1_sdt(counts)
     assert r.d == pytest.approx(fit.d, abs=1e-12) and r.c == pytest.approx(fit.c, abs=1e-12)
@@ -196,7 +197,7 @@ def test_servajean_results_on_d_prime_hold_at_the_books_precision():
     """The Results' statements on d′ (within and across tasks), tested with the precision of d′
     at the book's trial counts (chapter 'Metacognitive efficiency of three LLMs'): the delta-method
     SE of z(HR) − z(FAR), checked against the spread of d′ over simulated experiments."""
-    s1, s2 = mb.datasets.servajean_table_s1(), mb.datasets.servajean_table_s2()
+    s1, s2 = datasets.servajean_table_s1(), datasets.servajean_table_s2()
     n = np.array([10_000, 5_000, 5_000])[:, None]                # trials per class, tasks A–C
     d, c = s1.d_prime, s2.c[:, 1]                                # c of the "None" configuration
     hr, far = norm.cdf(d / 2 - c), norm.cdf(-d / 2 - c)

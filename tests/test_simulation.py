@@ -1,4 +1,4 @@
-"""Tests of metabits.studies.simulation: the simulation study of Meyen et al. (2025), Figures 6 and 7."""
+"""Tests of metabits_book.studies.simulation: the simulation study of Meyen et al. (2025), Figures 6 and 7."""
 
 
 import numpy as np
@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from scipy import integrate, stats
 
 import metabits as mb
-from metabits.studies import simulation as sim
+from metabits_book.studies import simulation as sim
 
 ACCS = np.array(sim.STUDY_ACCURACIES)
 
@@ -165,7 +165,7 @@ def test_theoretical_values_at_acc_07():
     assert u["meta_I1r"] == pytest.approx((hi - lo) / mb.meta_I_normal(u["d_prime"]), rel=1e-9)
     # binary: everything 0, info = min info
     assert b["info"] == pytest.approx(lo, abs=1e-12)
-    for k in mb.measures.INFO_MEASURES:
+    for k in mb.info.measures.INFO_MEASURES:
         assert b[k] == pytest.approx(0.0, abs=1e-12)
 
 
@@ -205,7 +205,7 @@ def test_rmi_lines_ordering_and_meta_I1r_below_one():
     np.testing.assert_allclose(th["uniform"]["RMI"], 1.0, atol=1e-12)
     np.testing.assert_allclose(th["binary"]["RMI"], 0.0, atol=1e-12)
     assert np.all((th["normal"]["RMI"] > 0) & (th["normal"]["RMI"] < 1))
-    for k in mb.measures.INFO_MEASURES:  # all measures agree on the ordering
+    for k in mb.info.measures.INFO_MEASURES:  # all measures agree on the ordering
         assert np.all(th["uniform"][k] > th["normal"][k])
         assert np.all(th["normal"][k] > th["binary"][k])
     # the paper: meta-I1r of normal noise "consistently lies below 1 due to the binning"
@@ -320,7 +320,7 @@ def test_other_bad_input():
 
 def test_measure_study_full_size():
     """The whole Figure 6 study: shapes, no silently dropped data set, and the expected ordering."""
-    from metabits.studies import simulation as sim
+    from metabits_book.studies import simulation as sim
     counts = sim.simulate_study(rng=11)
     res = sim.measure_study(counts)
     for key in ("acc",) + sim.SIX_MEASURES:
@@ -335,7 +335,7 @@ def test_measure_study_full_size():
 
 def test_measure_study_marks_undefined_tables():
     """A table with d′ = 0 cannot be fitted or normalised: NaN there, counted, the rest kept."""
-    from metabits.studies import simulation as sim
+    from metabits_book.studies import simulation as sim
     table1 = [[84, 56, 48, 12], [4, 56, 64, 76]]
     flat = [[10, 10, 10, 10], [10, 10, 10, 10]]
     res = sim.measure_study(np.array([table1, flat, table1]))
@@ -348,7 +348,7 @@ def test_measure_study_marks_undefined_tables():
 
 
 def test_measure_study_bad_shape():
-    from metabits.studies import simulation as sim
+    from metabits_book.studies import simulation as sim
     with pytest.raises(ValueError, match=r"\(\.\.\., 2, 4\)"):
         sim.measure_study(np.ones((5, 2, 6)))
 

@@ -1,15 +1,16 @@
 """Every measure of a stack of tables (metabits.studies.stack_measures): the functions that report
 several measures of a stack — all_measures, classic_type2, measure_study, database_measures —
 give the same numbers, column for column, because they read one computation. Simulated tables
-(metabits.studies.simulation) and the MaskOri tables (fixture in conftest.py).
+(metabits_book.studies.simulation) and the MaskOri tables (fixture in conftest.py).
 """
 
 import numpy as np
 import pytest
 
 import metabits as mb
-from metabits.studies import measure_bootstrap, simulation as sim, stack_measures
-from metabits.studies.database_measures import NAMES, database_measures
+from metabits.studies import measure_bootstrap, stack_measures
+from metabits_book.studies import simulation as sim
+from metabits_book.studies.database_measures import NAMES, database_measures
 from metabits.studies.stack_measures import PLUGIN, all_measures
 
 

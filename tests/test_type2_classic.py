@@ -17,10 +17,10 @@ from scipy import stats
 from sklearn.metrics import roc_auc_score
 
 import metabits as mb
-from metabits.studies import datasets
+from metabits_book.studies import datasets
 from metabits.sdt.metad import _meta_d_or_nan
 from metabits.sdt.type2_classic import (auroc2, classic_type2,
-                                    confidence_by_correctness, gamma, phi, type2_roc)
+                                        confidence_by_correctness, gamma, phi, type2_roc)
 
 
 def trials_of(table):

@@ -48,8 +48,10 @@ def test_whole_counts():
 
 
 def test_column_names_in_both_loaders():
+    import functools
+
     from metabits.studies.confidence_database import confidence_database_tables
-    from metabits.studies.datasets import count_tables
+    from metabits.studies.tables import count_tables
 
     assert as_column_names("soa_ms") == ("soa_ms",)
     assert as_column_names(["a", "b"]) == ("a", "b") and as_column_names(()) == ()
@@ -57,7 +59,7 @@ def test_column_names_in_both_loaders():
         with pytest.raises(ValueError, match="by must be a column name or a sequence"):
             as_column_names(bad)
     trials = {"stimulus": [0, 90], "response": [0, 90], "rating": [0, 1], "confidence": [1, 2]}
-    for loader in (count_tables, confidence_database_tables):  # the one check, in both
+    for loader in (functools.partial(count_tables, n_ratings=2), confidence_database_tables):  # the one check, in both
         with pytest.raises(ValueError, match="by must be a column name or a sequence"):
             loader(trials, by=5)
 

@@ -2,7 +2,7 @@
 
 The library behind the book reproducing Meyen et al. (2025), Servajean & Servajean (2026) and
 Roberts (2026). Packages by idea, one module per idea inside them (the old flat module names,
-e.g. ``metabits.measures``, still import, as aliases):
+e.g. ``metabits.info.measures``, still import, as aliases):
 
 **metabits.info** – information
 
@@ -34,29 +34,29 @@ e.g. ``metabits.measures``, still import, as aliases):
 * :mod:`metabits.oskr.estimators`, :mod:`metabits.oskr.intervals` – OSKR = I(S; T)/H(T), its
   estimators and bootstrap intervals; their names are also ``metabits.oskr``'s
 * :mod:`metabits.oskr.feedback_channel` – binary self-assessment channels in closed form
-* :mod:`metabits.oskr.cognitive_chain` – the essay's eight operations, profiles and routing
+* :mod:`metabits_book.cognitive_chain` – the essay's eight operations, profiles and routing
 
 **metabits.studies** – simulations and data
 
-* :mod:`metabits.studies.simulation` – the noise classifiers' data sets, with
-  :mod:`metabits.studies.study` (the study of Figures 6–7) and :mod:`metabits.studies.mc`
+* :mod:`metabits_book.studies.simulation` – the noise classifiers' data sets, with
+  :mod:`metabits_book.studies.study` (the study of Figures 6–7) and :mod:`metabits_book.studies.mc`
   (Monte Carlo summaries with their standard errors)
 * :mod:`metabits.studies.stack_measures` – every Type 2 measure of a stack of tables
   (:func:`all_measures`, the one place that computes them all), and
   :mod:`metabits.studies.measure_bootstrap` – the same with bootstrap intervals
-* :mod:`metabits.studies.bayes_recovery` – parameter recovery of the Bayesian meta-d′ (coverage
+* :mod:`metabits_book.studies.bayes_recovery` – parameter recovery of the Bayesian meta-d′ (coverage
   of the posterior intervals, bias beside maximum likelihood)
-* :mod:`metabits.studies.bayes_recoding` – Meyen et al.'s recoding of predictions on observed
+* :mod:`metabits.info.recoding` – Meyen et al.'s recoding of predictions on observed
   tables
 * :mod:`metabits.studies.reliability` – split-half reliability and within-person correlations of
   measures across people
-* :mod:`metabits.studies.datasets` – tables copied from the papers, with their sources, and the
+* :mod:`metabits_book.studies.datasets` – tables copied from the papers, with their sources, and the
   MaskOri data of 16 people (Hellmann, Zehetleitner & Rausch, 2023)
 
-* :mod:`metabits.studies.montecarlo` – the larger Monte Carlo studies of the corrections
+* :mod:`metabits_book.studies.montecarlo` – the larger Monte Carlo studies of the corrections
   (RMI's bias at larger samples, OSKR interval coverage) and Fieller's interval
-* :mod:`metabits.studies.confidence_database`, :mod:`metabits.studies.database_copy`,
-  :mod:`metabits.studies.database_measures`, :mod:`metabits.studies.database_criteria` – the
+* :mod:`metabits.studies.confidence_database`, :mod:`metabits_book.studies.database_copy`,
+  :mod:`metabits_book.studies.database_measures`, :mod:`metabits_book.studies.database_criteria` – the
   Confidence Database: its loader, the book's copy, every measure of every participant and
   Rahnev's (2025) criteria
 
@@ -65,13 +65,13 @@ e.g. ``metabits.measures``, still import, as aliases):
 * :mod:`metabits.group` – MV, CWMV, PCWMV, Theorem 8 and group simulations (Figure 8)
 * :mod:`metabits.resample` – the one resampler of count tables (every bootstrap and the bias
   reduction) and the percentile and BCa intervals
-* :mod:`metabits.plotting` – Figures 6–7 of Meyen et al. (imported on first use, so that
-  ``import metabits`` does not load matplotlib); :mod:`metabits.palette` – the colours of the
+* :mod:`metabits_book.plotting` – Figures 6–7 of Meyen et al. (imported on first use, so that
+  ``import metabits`` does not load matplotlib); :mod:`metabits_book.palette` – the colours of the
   figures and the explorers
-* :mod:`metabits.explore` – the explorers: a library function, its controls' grid, a static
+* :mod:`metabits_book.explore` – the explorers: a library function, its controls' grid, a static
   website rendering and a live one in a kernel (Parts I and III)
-* :mod:`metabits.roberts2026` – the settings Roberts (2026) prints in its demos
-* :mod:`metabits.book` – book-only code: the registry of paper numbers, the figure style, the
+* :mod:`metabits_book.roberts2026` – the settings Roberts (2026) prints in its demos
+* :mod:`metabits_book` – book-only code: the registry of paper numbers, the figure style, the
   notebooks' ``glue`` (not imported by ``import metabits``)
 
 Conventions, each with one home:
@@ -87,77 +87,59 @@ Conventions, each with one home:
   :class:`~typing.NamedTuple` (:class:`Bounds`, :class:`Curve`, :class:`Distribution`).
 """
 
-import sys as _sys
+from metabits import info, resample, sdt, studies
+from metabits.info import binning, bounds, calibration, information, measures, noise, relabel, roc
+from metabits.sdt import bayes_checks, criterion, metad, type2_classic
+from metabits.oskr import feedback_channel
+from metabits.info import recoding
+from metabits.studies import measure_bootstrap, reliability
+from metabits import group
+from metabits._results import Bounds, Curve, Distribution, Result
+from metabits.info.bounds import (info_bounds, info_lower_bound, info_upper_bound, max_info_classifier,
+                                  min_info_classifier)
+from metabits.sdt.criterion import (CriterionComparison, RopeRange, SDTVariance, compare_criteria,
+                                    delta_variance, pairwise_z_tests, rope_range, rope_verdict,
+                                    se_from_ci, trials_per_stimulus)
+from metabits.group import (GroupResult, SimulatedAccuracy, StudentsResult, confidence_member,
+                            cwmv_accuracy, group_accuracy_bounds, lattice_member,
+                            majority_vote_accuracy, max_group_member, member_confidence,
+                            min_group_member, noise_group, noise_member, pcwmv, simulate_pcwmv,
+                            simulate_students, theorem8_upper_as_printed)
+from metabits.info.information import (accuracy, binary_entropy, entropy, mutual_information, pti,
+                                       transmitted_information)
+from metabits.info.measures import (ResponseTable, Type2Measures, meta_I_normal, response_table,
+                                    type2_measures)
+from metabits.sdt.metad import MetaDFit, fit_meta_d, fit_meta_d_many
+from metabits.sdt.bayes_checks import PredictiveCheck, posterior_predictive, prior_predictive
+from metabits.oskr.feedback_channel import (BinaryChannel, FeedbackChannel, binary_channel,
+                                            effective_error_for_oskr, feedback_channel, hit_rate_for_oskr)
+from metabits.oskr import (LowOutcomeEntropyWarning, OSKREstimate, contingency_table, correctness_table,
+                           oskr, oskr_ci, oskr_ci_from_table, oskr_from_table)
+from metabits.info.noise import (NOISE_TYPES, accuracy_from_dprime, confidence_from_observation,
+                                 discrete_confidence, dprime_from_accuracy, noise_info,
+                                 normal_confidence_pdf, normal_info, observation_pdf, sample_observations)
+from metabits.info.roc import (EdgeClassifiers, prop4_lower_edge_classifiers, roc_bounds_type1,
+                               roc_bounds_type2, roc_curve_type1, roc_curve_type2, roc_from_responses,
+                               roc_type2_from_confidence)
+from metabits.sdt import (MetaDBootstrap, Type1SDT, bootstrap_meta_d, equiprobable_criteria,
+                          rating_probabilities, simulate_ratings, type1_sdt)
+from metabits.sdt.type2_classic import (ClassicType2, auroc2, classic_type2, confidence_by_correctness,
+                                        gamma, phi, type2_roc)
+from metabits.info.recoding import Recoding, recoding
+from metabits.studies.measure_bootstrap import MeasureBootstrap, bootstrap_measures
+from metabits.studies.stack_measures import AllMeasures, all_measures
+from metabits.studies.confidence_database import read_confidence_database
 
-from . import info, resample, sdt, studies
-from .info import binning, bounds, calibration, information, measures, noise, relabel, roc
-from .sdt import bayes_checks, criterion, metad, type2_classic
-from .oskr import cognitive_chain, feedback_channel
-from .studies import bayes_recoding, datasets, measure_bootstrap, reliability, simulation
-from . import group
-from ._results import Bounds, Curve, Distribution, Result
-from .info.bounds import (info_bounds, info_lower_bound, info_upper_bound, max_info_classifier,
-                          min_info_classifier)
-from .sdt.criterion import (CriterionComparison, RopeRange, SDTVariance, compare_criteria,
-                            delta_variance, pairwise_z_tests, rope_range, rope_verdict,
-                            se_from_ci, trials_per_stimulus)
-from .group import (GroupResult, SimulatedAccuracy, StudentsResult, confidence_member,
-                    cwmv_accuracy, group_accuracy_bounds, lattice_member,
-                    majority_vote_accuracy, max_group_member, member_confidence,
-                    min_group_member, noise_group, noise_member, pcwmv, simulate_pcwmv,
-                    simulate_students, theorem8_upper_as_printed)
-from .info.information import (accuracy, binary_entropy, entropy, mutual_information, pti,
-                               transmitted_information)
-from .info.measures import (ResponseTable, Type2Measures, meta_I_normal, response_table,
-                            type2_measures)
-from .sdt.metad import MetaDFit, fit_meta_d, fit_meta_d_many
-from .sdt.bayes_checks import PredictiveCheck, posterior_predictive, prior_predictive
-from .studies.bayes_recovery import (BayesRecovery, bayes_recovery, bayes_recovery_rows,
-                                     recovery_summary)
-from .oskr.feedback_channel import (BinaryChannel, FeedbackChannel, binary_channel,
-                                    effective_error_for_oskr, feedback_channel, hit_rate_for_oskr)
-from .oskr import (LowOutcomeEntropyWarning, OSKREstimate, contingency_table, correctness_table,
-                   oskr, oskr_ci, oskr_ci_from_table, oskr_from_table)
-from .info.noise import (NOISE_TYPES, accuracy_from_dprime, confidence_from_observation,
-                         discrete_confidence, dprime_from_accuracy, noise_info,
-                         normal_confidence_pdf, normal_info, observation_pdf, sample_observations)
-from .info.roc import (EdgeClassifiers, prop4_lower_edge_classifiers, roc_bounds_type1,
-                       roc_bounds_type2, roc_curve_type1, roc_curve_type2, roc_from_responses,
-                       roc_type2_from_confidence)
-from .sdt import (MetaDBootstrap, Type1SDT, bootstrap_meta_d, equiprobable_criteria,
-                  rating_probabilities, simulate_ratings, type1_sdt)
-from .sdt.type2_classic import (ClassicType2, auroc2, classic_type2, confidence_by_correctness,
-                                gamma, phi, type2_roc)
-from .studies.bayes_recoding import Recoding, recoding
-from .studies.measure_bootstrap import MeasureBootstrap, bootstrap_measures
-from .studies.stack_measures import AllMeasures, all_measures
-from .studies.confidence_database import read_confidence_database
-
-#: Where each module lived before the packages (metabits 0.2): the old dotted names keep
-#: working (``import metabits.measures``, ``from .metad import ...``) as aliases of the new homes.
-_MOVED = {
-    "information": "info.information", "bounds": "info.bounds", "noise": "info.noise",
-    "roc": "info.roc", "measures": "info.measures", "binning": "info.binning",
-    "relabel": "info.relabel", "calibration": "info.calibration",
-    "metad": "sdt.metad", "criterion": "sdt.criterion", "type2_classic": "sdt.type2_classic",
-    "feedback_channel": "oskr.feedback_channel", "cognitive_chain": "oskr.cognitive_chain",
-    "simulation": "studies.simulation", "measure_bootstrap": "studies.measure_bootstrap",
-    "datasets": "studies.datasets", "bayes_recoding": "studies.bayes_recoding",
-    "reliability": "studies.reliability", "montecarlo": "studies.montecarlo",
-    "oskr_claims": "oskr.claims",
-}
-for _old, _new in _MOVED.items():
-    _sys.modules[f"{__name__}.{_old}"] = _sys.modules[f"{__name__}.{_new}"]
 
 __version__ = "0.2.0"
 
-_LAZY = {"plotting": "plotting", "bayes_metad": "sdt.bayes_metad"}
+_LAZY = {"bayes_metad": "sdt.bayes_metad"}
 #: names imported from a module on first use: PyMC, nutpie and JAX take seconds to import
 _LAZY_NAMES = {name: "sdt.bayes_metad" for name in
                ("BayesMetaDFit", "BayesMetaDGroupFit", "fit_meta_d_bayes", "fit_meta_d_bayes_group")}
 
 
-def __getattr__(name):  # PEP 562: metabits.plotting and the Bayesian fits load on first use
+def __getattr__(name):  # PEP 562: metabits_book.plotting and the Bayesian fits load on first use
     import importlib
 
     if name in _LAZY:
@@ -169,8 +151,8 @@ def __getattr__(name):  # PEP 562: metabits.plotting and the Bayesian fits load 
 
 __all__ = [
     # packages and modules
-    "info", "sdt", "studies", "group", "resample", "plotting",
-    "criterion", "datasets", "simulation", "binning", "calibration", "relabel",
+    "info", "sdt", "studies", "group", "resample",
+    "criterion", "binning", "calibration", "relabel",
     # result types
     "Bounds", "Curve", "Distribution", "EdgeClassifiers", "GroupResult", "MetaDFit", "Result",
     "ResponseTable", "SimulatedAccuracy", "StudentsResult", "Type2Measures",
@@ -191,10 +173,8 @@ __all__ = [
     "bayes_metad", "BayesMetaDFit", "BayesMetaDGroupFit", "fit_meta_d_bayes",
     "fit_meta_d_bayes_group", "response_table", "type2_measures",
     # checks of the Bayesian fits: predictive checks, parameter recovery
-    "bayes_checks", "BayesRecovery", "PredictiveCheck", "bayes_recovery", "bayes_recovery_rows",
-    "posterior_predictive", "prior_predictive", "recovery_summary",
+    "bayes_checks", "PredictiveCheck", "posterior_predictive", "prior_predictive",
     # OSKR and binary self-assessment channels (Roberts, 2026)
-    "cognitive_chain",
     "BinaryChannel", "FeedbackChannel", "LowOutcomeEntropyWarning", "OSKREstimate",
     "binary_channel", "contingency_table", "correctness_table", "effective_error_for_oskr",
     "feedback_channel", "hit_rate_for_oskr", "oskr", "oskr_ci", "oskr_ci_from_table",
@@ -210,7 +190,7 @@ __all__ = [
     "pairwise_z_tests", "rating_probabilities", "rope_range", "rope_verdict", "se_from_ci",
     "simulate_ratings", "trials_per_stimulus", "type1_sdt",
     # classic Type 2 measures, recoding and all measures with bootstrap intervals (real data)
-    "bayes_recoding", "measure_bootstrap", "reliability", "resample", "type2_classic",
+    "recoding", "measure_bootstrap", "reliability", "resample", "type2_classic",
     "AllMeasures", "ClassicType2", "MeasureBootstrap", "Recoding", "all_measures", "auroc2",
     "bootstrap_measures", "classic_type2", "confidence_by_correctness", "gamma", "phi",
     "type2_roc", "read_confidence_database",

@@ -28,10 +28,10 @@ import math
 import numpy as np
 from scipy.special import ndtr, ndtri
 
-from ._results import Bounds
-from ._validate import (MAX_SIZE, as_axis, as_broadcastable, as_counts, as_float_array,
-                        as_numbers, as_probability, as_rng, as_scalar, as_size, as_text,
-                        as_whole_counts, scalar_or_array)
+from metabits._results import Bounds
+from metabits._validate import (MAX_SIZE, as_axis, as_broadcastable, as_counts, as_float_array,
+                                as_numbers, as_probability, as_rng, as_scalar, as_size, as_text,
+                                as_whole_counts, scalar_or_array)
 
 __all__ = ["bca_interval", "multinomial_rows", "percentile_interval", "quantiles"]
 

@@ -41,9 +41,9 @@ HMeta-d. A count table holds counts (joint frequencies up to scale); a response 
 conditional probabilities :math:`P(r \\mid Y)`, each row summing to 1.
 """
 
-from . import _scalars, _tables
-from ._scalars import *  # noqa: F401,F403
-from ._scalars import _interval  # noqa: F401
-from ._tables import *  # noqa: F401,F403
+from metabits._validate import _scalars, _tables
+from metabits._validate._scalars import *  # noqa: F401,F403
+from metabits._validate._scalars import _interval  # noqa: F401
+from metabits._validate._tables import *  # noqa: F401,F403
 
 __all__ = _scalars.__all__ + _tables.__all__

@@ -393,7 +393,7 @@ def as_column_names(by, name: str = "by") -> tuple:
 __all__ += ["as_column_names", "as_file_to_write", "as_folder", "as_instance", "as_path"]
 
 
-# --- checks for the explorers (metabits.explore) and the Monte Carlo studies ---------------------
+# --- checks for the explorers (metabits_book.explore) and the Monte Carlo studies ---------------------
 
 def as_number_grid(values, name: str, low: float = -np.inf, high: float = np.inf, *,
                    low_open: bool = False, high_open: bool = False, integer: bool = False,

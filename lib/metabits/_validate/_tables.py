@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._scalars import TOL, as_distribution, as_float_array, as_prior, as_probability
+from metabits._validate._scalars import TOL, as_distribution, as_float_array, as_prior, as_probability
 
 __all__ = ["as_categories", "as_contingency_table", "as_count_table", "as_counts",
            "as_member_rates", "as_member_tables", "as_response_table", "as_same_length",

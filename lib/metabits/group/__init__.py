@@ -40,16 +40,16 @@ rule appears in the paper before Assumption 11 is dropped, and Theorem 8 is stat
 Assumption 14 (optimal combination), so the theorem itself is unaffected.
 """
 
-from .members import (confidence_member, lattice_member, max_group_member, member_confidence,
-                      min_group_member, noise_member)
-from .noise_groups import noise_group
-from .pcwmv import GroupResult, pcwmv
-from .simulate import SimulatedAccuracy, StudentsResult, simulate_pcwmv, simulate_students
-from .theorem8 import group_accuracy_bounds, theorem8_upper_as_printed
-from .voting import cwmv_accuracy, majority_vote_accuracy
-from .weighted import weighted_vote_accuracy
-from .multilabel import (multilabel_group_accuracy, multilabel_member,
-                         random_multilabel_members)
+from metabits.group.members import (confidence_member, lattice_member, max_group_member, member_confidence,
+                                    min_group_member, noise_member)
+from metabits.group.noise_groups import noise_group
+from metabits.group.pcwmv import GroupResult, pcwmv
+from metabits.group.simulate import SimulatedAccuracy, StudentsResult, simulate_pcwmv, simulate_students
+from metabits.group.theorem8 import group_accuracy_bounds, theorem8_upper_as_printed
+from metabits.group.voting import cwmv_accuracy, majority_vote_accuracy
+from metabits.group.weighted import weighted_vote_accuracy
+from metabits.group.multilabel import (multilabel_group_accuracy, multilabel_member,
+                                       random_multilabel_members)
 
 __all__ = ["GroupResult", "SimulatedAccuracy", "StudentsResult", "confidence_member",
            "cwmv_accuracy", "group_accuracy_bounds", "lattice_member", "majority_vote_accuracy",

@@ -10,11 +10,11 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import expit, ndtr
 
-from .._formulas import dprime
-from .._validate import as_callable, as_cdf_values
-from .._validate import (as_accuracy, as_confidence, as_distribution, as_member_rates, as_prior,
-                         as_response_table, as_scalar)
-from ..info.noise import discrete_confidence
+from metabits._formulas import dprime
+from metabits._validate import as_callable, as_cdf_values
+from metabits._validate import (as_accuracy, as_confidence, as_distribution, as_member_rates, as_prior,
+                                as_response_table, as_scalar)
+from metabits.info.noise import discrete_confidence
 
 __all__ = ["confidence_member", "lattice_member", "max_group_member", "member_confidence",
            "min_group_member", "noise_member"]

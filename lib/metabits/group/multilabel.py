@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validate import as_distribution, as_int, as_probability, as_rng, as_scalar, as_size
+from metabits._validate import as_distribution, as_int, as_probability, as_rng, as_scalar, as_size
 
 __all__ = ["multilabel_group_accuracy", "multilabel_member", "random_multilabel_members"]
 

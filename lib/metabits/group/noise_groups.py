@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import expit, logit, ndtr
 
-from .._formulas import dprime, h2
-from .._validate import as_accuracy, as_int_array, as_noise_kind, scalar_or_array
-from ..info.noise import normal_info
-from .pcwmv import GroupResult
-from .voting import majority_vote_accuracy
+from metabits._formulas import dprime, h2
+from metabits._validate import as_accuracy, as_int_array, as_noise_kind, scalar_or_array
+from metabits.info.noise import normal_info
+from metabits.group.pcwmv import GroupResult
+from metabits.group.voting import majority_vote_accuracy
 
 __all__ = ["noise_group"]
 

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._formulas import h2, mutual_info_bits
-from .._results import Result
-from .._validate import as_member_tables, as_prior, as_scalar
-from ._llr import INF_KEY, MAX_MEMBERS, RES, llr_keys
+from metabits._formulas import h2, mutual_info_bits
+from metabits._results import Result
+from metabits._validate import as_member_tables, as_prior, as_scalar
+from metabits.group._llr import INF_KEY, MAX_MEMBERS, RES, llr_keys
 
 __all__ = ["GroupResult", "pcwmv"]
 

@@ -8,14 +8,14 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.special import logit
 
-from .._formulas import dprime
-from .._results import Result
-from .._validate import as_flag, as_size
-from .._validate import (as_accuracy, as_int, as_member_tables, as_noise_kind, as_prior,
-                         as_rng)
-from ._llr import INF_KEY, MAX_MEMBERS, RES, llr_keys
-from ..info.noise import sample_observations
-from .noise_groups import noise_group
+from metabits._formulas import dprime
+from metabits._results import Result
+from metabits._validate import as_flag, as_size
+from metabits._validate import (as_accuracy, as_int, as_member_tables, as_noise_kind, as_prior,
+                                as_rng)
+from metabits.group._llr import INF_KEY, MAX_MEMBERS, RES, llr_keys
+from metabits.info.noise import sample_observations
+from metabits.group.noise_groups import noise_group
 
 __all__ = ["SimulatedAccuracy", "StudentsResult", "simulate_pcwmv", "simulate_students"]
 

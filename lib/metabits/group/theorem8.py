@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._results import Bounds
-from .._validate import as_member_rates, scalar_or_array
-from .voting import patterns_accuracy
+from metabits._results import Bounds
+from metabits._validate import as_member_rates, scalar_or_array
+from metabits.group.voting import patterns_accuracy
 
 __all__ = ["group_accuracy_bounds", "theorem8_upper_as_printed"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validate import as_accuracy, as_int_array, scalar_or_array
+from metabits._validate import as_accuracy, as_int_array, scalar_or_array
 
 __all__ = ["cwmv_accuracy", "majority_vote_accuracy"]
 

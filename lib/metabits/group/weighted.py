@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validate import as_float_array, as_member_tables, as_prior
-from ._llr import INF_KEY, MAX_MEMBERS, RES
-from .pcwmv import _add_exact
+from metabits._validate import as_float_array, as_member_tables, as_prior
+from metabits.group._llr import INF_KEY, MAX_MEMBERS, RES
+from metabits.group.pcwmv import _add_exact
 
 __all__ = ["weighted_vote_accuracy"]
 

@@ -11,7 +11,7 @@
   :mod:`~metabits.info.calibration` – what binning, relabelling and miscalibration do to them.
 """
 
-from . import information, noise, bounds, roc, measures, binning, relabel, calibration  # noqa: I001
+from metabits.info import information, noise, bounds, roc, measures, binning, relabel, calibration  # noqa: I001
 
 __all__ = ["binning", "bounds", "calibration", "information", "measures", "noise", "relabel",
            "roc"]

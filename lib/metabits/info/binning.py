@@ -12,7 +12,7 @@ decrease information-theoretic measures of Type 2 performance").
   classifier.
 
 The simulation study's binning (low [50%, 75%), high [75%, 100%]) is ``edges=[0.75]``; there the
-binary-noise classifier is put into a *random* bin (:mod:`metabits.studies.simulation`), whereas here every
+binary-noise classifier is put into a *random* bin (:mod:`metabits_book.studies.simulation`), whereas here every
 response goes into the bin of its confidence, so binary noise fills one bin.
 """
 
@@ -23,10 +23,10 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.special import logit, ndtr
 
-from .._formulas import dprime
-from .._results import Result
-from .._validate import as_accuracy, as_float_array, as_int, as_noise_kind, scalar_or_array
-from .measures import type2_measures
+from metabits._formulas import dprime
+from metabits._results import Result
+from metabits._validate import as_accuracy, as_float_array, as_int, as_noise_kind, scalar_or_array
+from metabits.info.measures import type2_measures
 
 __all__ = ["BestBinning", "best_binning", "binned_response_probabilities"]
 
@@ -180,7 +180,7 @@ def best_binning(acc: float, n_bins: int = 2) -> BestBinning:
     """
     from scipy.optimize import minimize  # imported here: slow to import
 
-    from .noise import noise_info
+    from metabits.info.noise import noise_info
 
     a = as_accuracy(acc, low_open=True, high_open=True, scalar=True,
                     why_low="at acc = 0.5 nothing is transmitted", why_high="d' would be infinite")

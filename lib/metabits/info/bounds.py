@@ -11,10 +11,10 @@ from itertools import combinations
 import numpy as np
 from scipy.special import entr
 
-from .._formulas import LN2, entropy_bits, theorem3_lower, theorem3_upper
-from .._results import Bounds, Distribution
-from .._validate import (TOL, as_accuracy, as_distribution, as_float_array, as_probability,
-                         scalar_or_array)
+from metabits._formulas import LN2, entropy_bits, theorem3_lower, theorem3_upper
+from metabits._results import Bounds, Distribution
+from metabits._validate import (TOL, as_accuracy, as_distribution, as_float_array, as_probability,
+                                scalar_or_array)
 
 __all__ = ["info_bounds", "info_lower_bound", "info_upper_bound", "max_info_classifier",
            "min_info_classifier"]

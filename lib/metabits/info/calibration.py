@@ -28,9 +28,9 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.special import expit, logit
 
-from .._results import Result
-from .._validate import (as_float_array, as_positive, as_probability, as_same_length, as_scalar,
-                        scalar_or_array)
+from metabits._results import Result
+from metabits._validate import (as_float_array, as_positive, as_probability, as_same_length, as_scalar,
+                                scalar_or_array)
 
 __all__ = ["LogOddsMap", "distort_confidence", "fit_log_odds_map", "log_odds_weights"]
 

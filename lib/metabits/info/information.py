@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._formulas import entropy_bits, h2, mutual_info_bits
-from .._validate import (TOL, as_confidence, as_distribution, as_prior, as_probability, as_scalar,
-                        scalar_or_array)
+from metabits._formulas import entropy_bits, h2, mutual_info_bits
+from metabits._validate import (TOL, as_confidence, as_distribution, as_prior, as_probability, as_scalar,
+                                scalar_or_array)
 
 __all__ = ["accuracy", "binary_entropy", "entropy", "mutual_information", "pti",
            "transmitted_information"]

@@ -12,12 +12,12 @@ from functools import lru_cache
 import numpy as np
 from scipy.special import ndtri
 
-from .._formulas import accuracy_of, h2, sdt_type1, theorem3_lower, theorem3_upper, xlog2x
-from .._results import Result
-from .._validate import (as_count_table, as_float_array, as_int, as_rng, as_size, as_undefined,
-                         as_whole_counts, scalar_or_array)
-from ..resample import _multinomial_rows, jit
-from .noise import normal_info
+from metabits._formulas import accuracy_of, h2, sdt_type1, theorem3_lower, theorem3_upper, xlog2x
+from metabits._results import Result
+from metabits._validate import (as_count_table, as_float_array, as_int, as_rng, as_size, as_undefined,
+                                as_whole_counts, scalar_or_array)
+from metabits.resample import _multinomial_rows, jit
+from metabits.info.noise import normal_info
 
 __all__ = ["INFO_MEASURES", "ResponseTable", "Type2Measures", "meta_I_normal", "response_table",
            "type2_measures"]

@@ -22,10 +22,10 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import expit
 
-from .._formulas import accuracy_of, dprime, h2, norm_pdf
-from .._results import Distribution
-from .._validate import (NOISE_TYPES, as_accuracy, as_confidence, as_float_array, as_labels,
-                        as_noise_kind, as_rng, as_scalar, scalar_or_array)
+from metabits._formulas import accuracy_of, dprime, h2, norm_pdf
+from metabits._results import Distribution
+from metabits._validate import (NOISE_TYPES, as_accuracy, as_confidence, as_float_array, as_labels,
+                                as_noise_kind, as_rng, as_scalar, scalar_or_array)
 
 __all__ = ["NOISE_TYPES", "accuracy_from_dprime", "confidence_from_observation",
            "discrete_confidence", "dprime_from_accuracy", "noise_info", "normal_confidence_pdf",

@@ -22,11 +22,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._formulas import h2
-from .._results import Result
-from .._validate import (as_count_table, as_float_array, as_int, as_probability,
-                        scalar_or_array)
-from .information import mutual_information
+from metabits._formulas import h2
+from metabits._results import Result
+from metabits._validate import (as_count_table, as_float_array, as_int, as_probability,
+                                scalar_or_array)
+from metabits.info.information import mutual_information
 
 __all__ = ["ReportedMeasures", "calibration_error", "invert_predictions", "reported_measures",
            "swap_confidence"]

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.special import ndtr
 
-from .._formulas import dprime
-from .._results import Bounds, Curve, Distribution, Result
-from .._validate import (as_accuracy, as_confidence, as_distribution, as_float_array, as_int,
-                         as_noise_kind, as_probability, as_same_length, as_size, scalar_or_array)
+from metabits._formulas import dprime
+from metabits._results import Bounds, Curve, Distribution, Result
+from metabits._validate import (as_accuracy, as_confidence, as_distribution, as_float_array, as_int,
+                                as_noise_kind, as_probability, as_same_length, as_size, scalar_or_array)
 
 __all__ = ["roc_bounds_type1", "roc_bounds_type2", "roc_curve_type1", "roc_curve_type2",
            "roc_from_responses", "roc_type2_from_confidence", "prop4_lower_edge_classifiers"]

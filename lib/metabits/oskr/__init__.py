@@ -4,17 +4,17 @@
   Miller–Madow, KSG);
 * :mod:`~metabits.oskr.intervals` – its bootstrap intervals (percentile, BCa);
 * :mod:`~metabits.oskr.feedback_channel` – binary self-assessment channels;
-* :mod:`~metabits.oskr.cognitive_chain` – the chain of operations and deployment postures;
-* :mod:`~metabits.oskr.claims` – the essay's claims in words, computed (capacity share,
+* :mod:`~metabits_book.cognitive_chain` – the chain of operations and deployment postures;
+* :mod:`~metabits_book.oskr_claims` – the essay's claims in words, computed (capacity share,
   calibration).
 
 The names of the estimators and intervals are also this package's (``metabits.oskr`` was one
 module).
 """
 
-from . import estimators, intervals
-from .estimators import *  # noqa: F401,F403
-from .intervals import *  # noqa: F401,F403
-from . import feedback_channel, cognitive_chain, claims  # noqa: I001
+from metabits.oskr import estimators, intervals
+from metabits.oskr.estimators import *  # noqa: F401,F403
+from metabits.oskr.intervals import *  # noqa: F401,F403
+from metabits.oskr import feedback_channel  # noqa: I001
 
 __all__ = list(estimators.__all__) + list(intervals.__all__)

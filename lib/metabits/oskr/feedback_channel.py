@@ -21,9 +21,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._formulas import binary_channel_info, h2
-from .._results import Result
-from .._validate import as_probability, scalar_or_array
+from metabits._formulas import binary_channel_info, h2
+from metabits._results import Result
+from metabits._validate import as_probability, scalar_or_array
 
 __all__ = ["BinaryChannel", "FeedbackChannel", "binary_channel", "effective_error_for_oskr",
            "feedback_channel", "hit_rate_for_oskr"]

@@ -8,12 +8,12 @@ import warnings
 
 import numpy as np
 
-from .._results import Bounds
-from .._validate import (as_choice, as_contingency_table, as_int, as_probability, as_rng,
-                        as_scalar, as_size, as_whole_counts)
-from ..resample import _multinomial_rows, bca_interval, percentile_interval
-from .estimators import (CI_METHODS, ESTIMATORS, _check_outcome_entropy, _entropies,
-                         _oskr_kernel, contingency_table)
+from metabits._results import Bounds
+from metabits._validate import (as_choice, as_contingency_table, as_int, as_probability, as_rng,
+                                as_scalar, as_size, as_whole_counts)
+from metabits.resample import _multinomial_rows, bca_interval, percentile_interval
+from metabits.oskr.estimators import (CI_METHODS, ESTIMATORS, _check_outcome_entropy, _entropies,
+                                      _oskr_kernel, contingency_table)
 
 __all__ = ["oskr_ci", "oskr_ci_from_table"]
 

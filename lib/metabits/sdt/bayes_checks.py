@@ -7,7 +7,7 @@
   table (Box, 1980; Gelman, Meng & Stern, 1996).
 
 The parameter-recovery study (:func:`bayes_recovery`, :func:`bayes_recovery_rows`,
-:func:`recovery_summary`, :class:`BayesRecovery`) moved to :mod:`metabits.studies.bayes_recovery`
+:func:`recovery_summary`, :class:`BayesRecovery`) moved to :mod:`metabits_book.studies.bayes_recovery`
 (a study; this package imports no study); its names are still importable from here, loaded on
 first use.
 
@@ -29,17 +29,11 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.special import ndtr
 
-from .._formulas import sdt_rates
-from .._moved import forwarding
-from .._results import Result
-from .._validate import as_int, as_probability, as_rng
+from metabits._formulas import sdt_rates
+from metabits._results import Result
+from metabits._validate import as_int, as_probability, as_rng
 
 __all__ = ["PredictiveCheck", "posterior_predictive", "prior_predictive"]
-
-#: names that moved to :mod:`metabits.studies.bayes_recovery`, importable from here (PEP 562,
-#: on first use: this package does not import :mod:`metabits.studies` when it loads)
-_MOVED = ("BayesRecovery", "bayes_recovery", "bayes_recovery_rows", "recovery_summary",
-          "RECOVERY_FILE")
 
 #: docstrings whose Examples sample with NUTS (seconds; the first compiles the model): marked
 #: slow by the test configuration, so the quick loop leaves them out
@@ -117,7 +111,7 @@ def _hmetad_rating_probabilities(meta_d, c1, t2c_S1, t2c_S2) -> np.ndarray:
 
     NumPy twin of the PyMC model's likelihood (meta-c = c, each probability floored at 10⁻⁵
     and renormalised, as the JAGS code); the predictive checks draw from it, and so do the
-    simulated tables of :mod:`metabits.studies.bayes_refits` (at equiprobable criteria).
+    simulated tables of :mod:`metabits_book.studies.bayes_refits` (at equiprobable criteria).
 
     Parameters
     ----------
@@ -411,5 +405,3 @@ def posterior_predictive(fit, *, draws=None, level=0.95, rng=None) -> Predictive
     return _predict(fit, _posterior_draws(fit, draws, rng), rng, level, "posterior")
 
 
-# PEP 562: the recovery study's names, from their new home
-__getattr__ = forwarding(__name__, __package__, dict.fromkeys(_MOVED, "..studies.bayes_recovery"))

@@ -2,7 +2,7 @@
 
 The model is HMeta-d's JAGS model (``Bayes_metad.txt``, ``Bayes_metad_group_nodp.txt`` and
 ``Bayes_metad_group.txt`` of github.com/metacoglab/HMeta-d) written in PyMC and sampled with NUTS
-(nutpie). Equal-variance SDT as in :mod:`metabits.metad`, with two differences from the
+(nutpie). Equal-variance SDT as in :mod:`metabits.sdt.metad`, with two differences from the
 maximum-likelihood fit of Maniscalco & Lau (2012):
 
 * **meta-c = c.** The Type 2 model's Type 1 criterion is the observed c itself (Fleming's ``c1``),
@@ -53,10 +53,10 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.special import ndtri
 
-from .._results import Result
-from .._validate import as_count_table, as_int, as_probability, as_scalar
+from metabits._results import Result
+from metabits._validate import as_count_table, as_int, as_probability, as_scalar
 # the model and its sampling (PyMC, nutpie and ArviZ imported there on first use)
-from ._hmetad_model import TOL, _compiled, _diagnostics, _draws, _sample  # noqa: F401
+from metabits.sdt._hmetad_model import TOL, _compiled, _diagnostics, _draws, _sample  # noqa: F401
 
 #: docstrings whose Examples sample with NUTS: marked slow by the test configuration
 _SLOW_DOCTESTS = ("fit_meta_d_bayes", "fit_meta_d_bayes_group")

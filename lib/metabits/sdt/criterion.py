@@ -23,10 +23,10 @@ from itertools import combinations
 import numpy as np
 from scipy.special import ndtr
 
-from .._formulas import norm_pdf, sdt_rates, z_two_sided
-from .._results import Bounds, Result
-from .._validate import (as_float_array, as_int, as_positive, as_probability, as_scalar,
-                         scalar_or_array)
+from metabits._formulas import norm_pdf, sdt_rates, z_two_sided
+from metabits._results import Bounds, Result
+from metabits._validate import (as_float_array, as_int, as_positive, as_probability, as_scalar,
+                                scalar_or_array)
 
 __all__ = ["ROPE_VERDICTS", "CriterionComparison", "RopeRange", "SDTVariance",
            "compare_criteria", "delta_variance", "pairwise_z_tests", "rope_range", "rope_verdict",

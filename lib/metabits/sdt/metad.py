@@ -24,9 +24,9 @@ from dataclasses import dataclass, replace
 import numpy as np
 from scipy.special import ndtr
 
-from .._formulas import sdt_type1
-from .._results import Result
-from .._validate import as_count_table, as_counts, as_pad, scalar_or_array
+from metabits._formulas import sdt_type1
+from metabits._results import Result
+from metabits._validate import as_count_table, as_counts, as_pad, scalar_or_array
 
 __all__ = ["MetaDFit", "fit_meta_d", "fit_meta_d_many"]
 

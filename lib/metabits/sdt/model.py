@@ -27,11 +27,11 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.special import ndtr, ndtri
 
-from .._formulas import sdt_rates, sdt_type1
-from .._results import Bounds, Result
-from .._validate import (as_count_table, as_float_array, as_int, as_positive, as_probability,
-                        as_rng, as_scalar, as_size, as_whole_counts, scalar_or_array)
-from ..resample import _multinomial_rows, percentile_interval
+from metabits._formulas import sdt_rates, sdt_type1
+from metabits._results import Bounds, Result
+from metabits._validate import (as_count_table, as_float_array, as_int, as_positive, as_probability,
+                                as_rng, as_scalar, as_size, as_whole_counts, scalar_or_array)
+from metabits.resample import _multinomial_rows, percentile_interval
 
 __all__ = ["MetaDBootstrap", "Type1SDT", "bootstrap_meta_d", "equiprobable_criteria",
            "rating_probabilities", "simulate_ratings", "type1_sdt"]
@@ -394,7 +394,7 @@ def bootstrap_meta_d(counts, n_boot: int = 1000, level: float = 0.95, pad: float
     >>> bool(b.meta_d_ci.lower < b.meta_d < b.meta_d_ci.upper)
     True
     """
-    from .metad import fit_meta_d_many
+    from metabits.sdt.metad import fit_meta_d_many
 
     t = as_count_table(counts, min_levels=2)
     B = as_size(n_boot, "n_boot", least=2)

@@ -29,8 +29,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._results import Curve, Result
-from .._validate import as_count_table, as_pad, as_undefined, scalar_or_array
+from metabits._results import Curve, Result
+from metabits._validate import as_count_table, as_pad, as_undefined, scalar_or_array
 
 __all__ = ["ClassicType2", "auroc2", "classic_type2", "confidence_by_correctness", "gamma",
            "phi", "type2_roc"]
@@ -154,7 +154,7 @@ def _classic_stack(flat: np.ndarray, pad: float, lenient: bool = True, fallback:
     (:func:`metabits.sdt.metad._meta_d_or_nan`; BFGS retried unless ``fallback`` is False);
     otherwise :func:`metabits.fit_meta_d_many` fits, and raises there.
     """
-    from . import metad
+    from metabits.sdt import metad
 
     correct, error = _fold(flat)
     if lenient:

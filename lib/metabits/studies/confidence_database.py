@@ -8,7 +8,7 @@ wager of 10 … 50 points, signed in O'Hora's second data set), missed responses
 ``Nan`` or ``TIMEOUT``, participants named by numbers or by strings.
 :func:`read_confidence_database` turns any such file into one harmonised frame, and
 :func:`confidence_database_tables` turns that frame into count tables in the library's
-convention (:func:`metabits.studies.datasets.count_tables`).
+convention (:func:`metabits.studies.tables.count_tables`).
 
 **Harmonisation.**
 
@@ -42,7 +42,7 @@ References
 Rahnev, Desender, Lee, et al. (2020). The Confidence Database. *Nature Human Behaviour* 4,
 317–325, doi:10.1038/s41562-019-0813-1 (data: osf.io/s46pr). Each data set's own paper is named
 in its ``readme_<name>.txt`` (:func:`confidence_database_citation`). The book's compact copy of
-66 data sets is :mod:`metabits.studies.database_copy` (its names are also importable from here).
+66 data sets is :mod:`metabits_book.studies.database_copy` (its names are also importable from here).
 """
 
 from __future__ import annotations
@@ -53,19 +53,10 @@ from pathlib import Path
 
 import numpy as np
 
-from .._moved import forwarding
-from .._validate import MAX_SIZE, as_column_names, as_float_array, as_path, as_size
+from metabits._validate import MAX_SIZE, as_column_names, as_float_array, as_path, as_size
 
 __all__ = ["MAX_LEVELS", "MISSING_MARKERS", "confidence_database_citation",
            "confidence_database_tables", "dataset_name", "read_confidence_database"]
-
-#: The book's compact copy, formerly here, lives in :mod:`metabits.studies.database_copy`; its
-#: names are still importable from this module (resolved on first use, so that neither module
-#: needs the other at import).
-_MOVED = frozenset({"DIFFICULTY", "SESSIONS", "SHIPPED_MAX_LEVELS", "SHIPPED_ARRAYS",
-                    "SHIPPED_SETS", "ConfidenceDatabase", "build_confidence_database", "confidence_database",
-                    "write_confidence_database"})
-__getattr__ = forwarding(__name__, __package__, dict.fromkeys(_MOVED, ".database_copy"))
 
 #: Most confidence levels a discrete scale may have; more is treated as continuous confidence.
 MAX_LEVELS = 20
@@ -426,9 +417,9 @@ def confidence_database_tables(trials, by="participant", n_levels=None):
 
     Returns
     -------
-    metabits.studies.datasets.TrialCounts
+    metabits.studies.tables.TrialCounts
         ``counts`` of shape ``(n_1, …, n_g, 2, 2K)``, ``by`` and the sorted ``levels`` of each
-        grouping column (from :func:`metabits.studies.datasets.count_tables`).
+        grouping column (from :func:`metabits.studies.tables.count_tables`).
 
     Raises
     ------
@@ -451,7 +442,7 @@ def confidence_database_tables(trials, by="participant", n_levels=None):
 
     import pandas as pd
 
-    from .datasets import count_tables
+    from metabits.studies.tables import count_tables
 
     if not isinstance(trials, (pd.DataFrame, Mapping)):
         raise ValueError(f"trials must be a pandas.DataFrame of harmonised trials; got "

@@ -24,11 +24,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._results import Bounds, Result
-from .._validate import (as_choice, as_count_table, as_flag, as_pad, as_probability, as_rng,
-                         as_scalar, as_size, as_whole_counts, scalar_or_array)
-from ..resample import _multinomial_rows, percentile_interval
-from .stack_measures import _INFO, PLUGIN, AllMeasures, _plugin, all_measures
+from metabits._results import Bounds, Result
+from metabits._validate import (as_choice, as_count_table, as_flag, as_pad, as_probability, as_rng,
+                                as_scalar, as_size, as_whole_counts, scalar_or_array)
+from metabits.resample import _multinomial_rows, percentile_interval
+from metabits.studies.stack_measures import _INFO, PLUGIN, AllMeasures, _plugin, all_measures
 
 __all__ = ["AllMeasures", "MEASURES", "MeasureBootstrap", "PLUGIN", "all_measures", "bootstrap_measures"]
 

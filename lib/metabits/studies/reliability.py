@@ -19,9 +19,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._results import Result
-from .._validate import (MAX_SIZE, as_float_array, as_int, as_int_array, as_rng, as_size,
-                         as_values_with_nan, scalar_or_array)
+from metabits._results import Result
+from metabits._validate import (MAX_SIZE, as_float_array, as_int, as_int_array, as_rng, as_size,
+                                as_values_with_nan, scalar_or_array)
 
 __all__ = ["PersonCorrelation", "random_halves", "split_half_reliability",
            "within_person_correlation"]

@@ -11,9 +11,9 @@ The other functions that report several measures of a stack read the same comput
 
 * :func:`metabits.bootstrap_measures` — these measures of the observed tables and of their
   bootstrap replicates;
-* :func:`metabits.studies.simulation.measure_study` — the six measures of Meyen et al.'s
+* :func:`metabits_book.studies.simulation.measure_study` — the six measures of Meyen et al.'s
   Figures 6–7 (with their Monte Carlo bias reduction of the information measures);
-* :func:`metabits.studies.database_measures.database_measures` — these measures, OSKR and the
+* :func:`metabits_book.studies.database_measures.database_measures` — these measures, OSKR and the
   nuisance variables of every participant of the Confidence Database.
 
 :func:`metabits.classic_type2` (AUROC2, gamma, phi and the meta-d′ measures) is the SDT part of
@@ -27,8 +27,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._results import Result
-from .._validate import as_choice, as_count_table, as_pad, scalar_or_array
+from metabits._results import Result
+from metabits._validate import as_choice, as_count_table, as_pad, scalar_or_array
 
 __all__ = ["AllMeasures", "PLUGIN", "all_measures"]
 
@@ -54,8 +54,8 @@ def _measures_of_stack(flat: np.ndarray, pad: float, fallback: bool = True,
     meta-I(d′) comes from the spline of the bias reduction (error below 1e-10) instead of
     quadrature; ``bias_reduction`` must then be 0.
     """
-    from ..info.measures import _measures, _normalise, _table_stats, type2_measures
-    from ..sdt.type2_classic import _classic_stack
+    from metabits.info.measures import _measures, _normalise, _table_stats, type2_measures
+    from metabits.sdt.type2_classic import _classic_stack
 
     if fallback:  # validates bias_reduction and rng first (and whole counts when m > 0)
         info = type2_measures(flat, bias_reduction=bias_reduction, rng=rng, undefined="nan")

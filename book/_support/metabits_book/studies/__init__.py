@@ -1,0 +1,17 @@
+"""The papers' data and the book's studies of them.
+
+* :mod:`~metabits_book.studies.datasets` – tables from the papers and the MaskOri data;
+* :mod:`~metabits_book.studies.simulation`, :mod:`~metabits_book.studies.study`,
+  :mod:`~metabits_book.studies.mc` – Meyen et al.'s simulation study (Figures 6–7) and its Monte
+  Carlo summaries;
+* :mod:`~metabits_book.studies.montecarlo` – the book's larger Monte Carlo studies (the bias of
+  RMI at larger samples, the coverage of OSKR's bootstrap intervals) and Fieller's interval;
+* :mod:`~metabits_book.studies.database_copy` – the book's compact copy of 66 data sets of the
+  Confidence Database, with :mod:`~metabits_book.studies.database_measures`,
+  :mod:`~metabits_book.studies.database_criteria`, :mod:`~metabits_book.studies.database_precision`
+  and :mod:`~metabits_book.studies.database_intervals` (every measure of every participant,
+  Rahnev's (2025) criteria, precision and the shipped intervals);
+* :mod:`~metabits_book.studies.bayes_recovery` – parameter recovery of the Bayesian meta-d′;
+* :mod:`~metabits_book.studies.bayes_refits` – HMeta-d refits of Servajean's LLMs and of the
+  MaskOri people.
+"""

@@ -1,0 +1,455 @@
+"""HMeta-d refits behind the chapter "The Bayesian estimate": Servajean's LLMs, the MaskOri people.
+
+Two studies, each computed by a function here and shipped as a CSV in ``metabits/data`` (their
+NUTS fits take minutes; the book's page and the quick tests read the files):
+
+* :func:`servajean_bayes_refits` simulates one experiment of each of Servajean & Servajean's
+  (2026) nine task × model cells at the published parameters (Table S1's d′ and meta-d′, Table
+  S2's criterion c without risk, an evenly used 1–5 scale, the trial counts the chapter
+  "Metacognitive efficiency of three LLMs" reads off Table S2) from Fleming's HMeta-d model
+  (meta-c = c), and refits each with :func:`metabits.fit_meta_d_bayes` as the paper did
+  (``estimate_dprime=True``): posterior means, 95% intervals, the mean of ratios and the ratio
+  of means, and the diagnostics. Shipped as ``data/servajean2026_bayes_refits.csv``, read by
+  :func:`servajean_bayes_table`. :func:`servajean_tables` gives the simulated tables themselves
+  (milliseconds), so that a reader can fit them by maximum likelihood beside the posterior.
+* :func:`maskori_group_bayes` fits Fleming's hierarchical model
+  (:func:`metabits.fit_meta_d_bayes_group`) to the 16 MaskOri people at each SOA: the group
+  M-ratio, the SD of log M-ratio and each person's M-ratio with 95% intervals and the
+  diagnostics, one row each. Shipped as ``data/maskori_group_bayes.csv``, read by
+  :func:`maskori_group_bayes_table`. :func:`maskori_posterior_check` refits one SOA and checks
+  the fit against the data with :func:`metabits.posterior_predictive` (shipped as
+  ``data/maskori_group_bayes_ppc.csv``, read by :func:`maskori_posterior_check_table`).
+
+``scripts/make_bayes_refits.py`` regenerates both files; ``tests/test_bayes_refits.py`` checks
+the shipped files and (marked slow) refits a cell and an SOA against them.
+
+PyMC and its stack are imported only by the two fitting functions, on first use.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from metabits._validate import as_choice, as_int, as_probability, as_size
+from metabits_book.studies import datasets
+
+__all__ = ["MASKORI_GROUP_BAYES", "MASKORI_PPC", "SERVAJEAN_BAYES", "SERVAJEAN_N_PER_STIMULUS",
+           "maskori_group_bayes", "maskori_group_bayes_table", "maskori_posterior_check",
+           "maskori_posterior_check_table", "servajean_bayes_refits", "servajean_bayes_table",
+           "servajean_tables"]
+
+#: Trials per stimulus class of each task (A, B, C): the chapter "Metacognitive efficiency of
+#: three LLMs" solves Table S2's Delta-method half-widths for them (20,000 sentences in task A,
+#: 10,000 in B and C).
+SERVAJEAN_N_PER_STIMULUS = {"A": 10_000, "B": 5_000, "C": 5_000}
+#: the shipped result of :func:`servajean_bayes_refits`
+SERVAJEAN_BAYES = "servajean2026_bayes_refits.csv"
+#: the shipped result of :func:`maskori_group_bayes`
+MASKORI_GROUP_BAYES = "maskori_group_bayes.csv"
+#: the shipped result of :func:`maskori_posterior_check`
+MASKORI_PPC = "maskori_group_bayes_ppc.csv"
+
+_K = 5  # the paper's 1-5 confidence scale; MaskOri's ratings 0-4
+
+
+def _seed(seed):
+    return as_int(seed, "seed", least=0)
+
+
+def _hmeta_d_probabilities(d, meta_d, c, K):
+    """P(column | stimulus) under HMeta-d's generative model: Type 1 from d′ and c, confidence
+    from meta-d′ with the Type 2 evidence cut at c itself (meta-c = c; Fleming's ``metad_sim``),
+    K − 1 criteria a side that the Type 2 stage (sensitivity meta-d′) uses equally often.
+
+    The confidence given the Type 1 response is the model's own
+    (:func:`metabits.sdt.bayes_checks._hmetad_rating_probabilities`, HMeta-d's likelihood, its
+    10⁻⁵ floor included) at the criteria that make an observer with d′ = meta-d′ use each level
+    equally often: that observer's meta-c = c·meta-d′/d′ is c."""
+    import metabits as mb
+    from metabits._formulas import sdt_rates
+    from metabits.sdt.bayes_checks import _hmetad_rating_probabilities
+
+    lower, upper = mb.equiprobable_criteria(meta_d, meta_d, c, K)
+    given_response = _hmetad_rating_probabilities(meta_d, c, lower, upper)  # (.., stim, resp, K)
+    hr, far = sdt_rates(d, c)
+    p_s2 = np.stack(np.broadcast_arrays(far, hr), axis=-1)  # P("S2" | S1), P("S2" | S2)
+    out = given_response * np.stack([1 - p_s2, p_s2], axis=-1)[..., None]
+    return out.reshape(out.shape[:-2] + (2 * K,))
+
+
+def servajean_tables(seed: int = 2026) -> np.ndarray:
+    """One simulated experiment per task × model of Servajean & Servajean (2026).
+
+    Each cell's counts are drawn from Fleming's HMeta-d model (meta-c = c) at Table S1's d′ and
+    meta-d′ and Table S2's c without risk ("None"), with a 1–5 scale whose levels the Type 2
+    stage (sensitivity meta-d′) uses equally often on each side, and
+    :data:`SERVAJEAN_N_PER_STIMULUS` trials of each class. Cell
+    (task i, model j) uses the generator ``numpy.random.default_rng([seed, i, j])``.
+
+    Parameters
+    ----------
+    seed : int, default 2026
+        Seed (>= 0).
+
+    Returns
+    -------
+    numpy.ndarray of int64, shape (3, 3, 2, 10)
+        Tasks A, B, C × the models of ``datasets.SERVAJEAN_MODELS`` × one count table.
+
+    Raises
+    ------
+    ValueError
+        For a seed that is not an integer >= 0.
+
+    Examples
+    --------
+    >>> x = servajean_tables()
+    >>> x.shape, int(x[0, 0].sum()), int(x[2, 1].sum())
+    ((3, 3, 2, 10), 20000, 10000)
+    """
+    seed = _seed(seed)
+    s1, s2 = datasets.servajean_table_s1(), datasets.servajean_table_s2()
+    none = s2.risks.index("None")
+    out = np.empty((len(s1.tasks), len(s1.models), 2, 2 * _K), dtype=np.int64)
+    for i, task in enumerate(s1.tasks):
+        n = SERVAJEAN_N_PER_STIMULUS[task]
+        for j in range(len(s1.models)):
+            p = _hmeta_d_probabilities(s1.d_prime[i, j], s1.meta_d[i, j], s2.c[i, none, j], _K)
+            p = p / p.sum(-1, keepdims=True)
+            out[i, j] = np.random.default_rng([seed, i, j]).multinomial(n, p)
+    return out
+
+
+def _target_accept(x):
+    return float(as_probability(x, "target_accept", 0.0, 1.0, low_open=True, high_open=True))
+
+
+def _summary(draws):
+    lo, hi = np.quantile(draws, [0.025, 0.975])
+    return float(np.mean(draws)), float(lo), float(hi)
+
+
+def servajean_bayes_refits(seed: int = 2026, *, tasks=None, chains: int = 4, draws: int = 1000,
+                           tune: int = 1000):
+    """HMeta-d (``estimate_dprime=True``, as the paper) fitted to :func:`servajean_tables`.
+
+    Parameters
+    ----------
+    seed : int, default 2026
+        Seed of the simulated tables (:func:`servajean_tables`); cell (i, j)'s sampler gets
+        ``seed + 3 i + j``.
+    tasks : sequence of str, optional
+        Only these tasks (default all three).
+    chains, draws, tune : int, default 4, 1000, 1000
+        NUTS settings of every fit.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per task and model: ``task``, ``model``, ``n_per_stimulus``, the generating
+        ``d_true``, ``meta_d_true``, ``m_ratio_true`` and ``c_true``; posterior mean and 95%
+        interval (2.5% and 97.5% quantiles) of d′ (``d_mean``, ``d_lo``, ``d_hi``), meta-d′ and
+        the M-ratio; ``m_ratio_mcse``; ``ratio_of_means`` (mean meta-d′ / mean d′, beside the
+        mean of ratios ``m_ratio_mean``) and ``gap_mcse``, the Monte Carlo SE of their difference
+        (from its spread over the chains; NaN for one chain); ``r_hat``, ``ess_bulk``, ``ess_tail``,
+        ``divergences``; ``chains``, ``draws``, ``seed``. The layout of
+        ``data/servajean2026_bayes_refits.csv``.
+
+    Raises
+    ------
+    ValueError
+        For a bad seed, an unknown task, or sampler sizes that are not integers >= 1.
+
+    Notes
+    -----
+    Nine NUTS fits with K = 5: a few seconds each once the model is compiled (about 10 to 30 s
+    the first time in a process). Needs ``metabits[bayes]``.
+    """
+    import pandas as pd
+
+    from metabits.sdt.bayes_metad import fit_meta_d_bayes
+
+    seed = _seed(seed)
+    s1, s2 = datasets.servajean_table_s1(), datasets.servajean_table_s2()
+    tasks = list(s1.tasks) if tasks is None else [as_choice(t, s1.tasks, "task")
+                                                  for t in _as_list(tasks, "tasks")]
+    chains, draws = as_size(chains, "chains", most=64), as_size(draws, "draws", most=10 ** 6)
+    tune = as_size(tune, "tune", most=10 ** 6)
+    tables = servajean_tables(seed)
+    none = s2.risks.index("None")
+    rows = []
+    for task in tasks:
+        i = s1.tasks.index(task)
+        for j, model in enumerate(s1.models):
+            x = tables[i, j]
+            fit = fit_meta_d_bayes(x[0], x[1], estimate_dprime=True, chains=chains, draws=draws,
+                                   tune=tune, seed=seed + 3 * i + j)
+            row = {"task": task, "model": model,
+                   "n_per_stimulus": SERVAJEAN_N_PER_STIMULUS[task],
+                   "d_true": float(s1.d_prime[i, j]), "meta_d_true": float(s1.meta_d[i, j]),
+                   "m_ratio_true": float(s1.meta_d[i, j] / s1.d_prime[i, j]),
+                   "c_true": float(s2.c[i, none, j])}
+            for name, value in (("d", fit.d), ("meta_d", fit.meta_d), ("m_ratio", fit.m_ratio)):
+                row[f"{name}_mean"], row[f"{name}_lo"], row[f"{name}_hi"] = _summary(value)
+            # the Jensen gap mean(m/d) − mean(m)/mean(d), chain by chain: its spread over
+            # the chains gives its Monte Carlo SE (batch means, one batch per chain)
+            gap = [np.mean(r) - np.mean(m) / np.mean(d) for r, m, d in
+                   zip(*(np.reshape(v, (chains, draws)) for v in (fit.m_ratio, fit.meta_d, fit.d)))]
+            row.update(m_ratio_mcse=fit.mcse("m_ratio"),
+                       ratio_of_means=float(np.mean(fit.meta_d) / np.mean(fit.d)),
+                       gap_mcse=float(np.std(gap, ddof=1) / np.sqrt(chains)) if chains > 1
+                       else float("nan"),
+                       r_hat=fit.r_hat, ess_bulk=fit.ess_bulk, ess_tail=fit.ess_tail,
+                       divergences=fit.divergences, chains=chains, draws=draws,
+                       seed=seed + 3 * i + j)
+            rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _as_list(values, name):
+    if isinstance(values, str) or not hasattr(values, "__iter__"):
+        raise ValueError(f"{name} must be a sequence of names; got {values!r}")
+    values = list(values)
+    if not values:
+        raise ValueError(f"{name} must name at least one; got none")
+    return values
+
+
+def maskori_group_bayes(soas=None, *, seed: int = 2023, chains: int = 4, draws: int = 1000,
+                        tune: int = 1000, target_accept: float = 0.99):
+    """Fleming's hierarchical HMeta-d fitted to the 16 MaskOri people, SOA by SOA.
+
+    Each SOA's 16 count tables (:func:`metabits_book.studies.datasets.maskori_counts`, K = 5) get
+    :func:`metabits.fit_meta_d_bayes_group` with the toolbox's default path (each person's d′
+    and c from the counts padded by 1/(2K) = 0.1, held fixed).
+
+    Parameters
+    ----------
+    soas : sequence of float, optional
+        SOAs in ms, from ``datasets.MASKORI_SOAS`` (default all five).
+    seed : int, default 2023
+        The SOA ``datasets.MASKORI_SOAS[k]`` is sampled with seed ``seed + k``.
+    chains, draws, tune : int, default 4, 1000, 1000
+        NUTS settings of every fit.
+    target_accept : float, default 0.99
+        NUTS's target acceptance rate; above the group fit's default 0.95, whose larger steps
+        left divergences at most SOAs.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per SOA and quantity: ``soa_ms``, ``participant`` (0 for the group's rows),
+        ``quantity`` (``"group_m_ratio"``: exp of the group mean of log M-ratio, the group
+        M-ratio HMeta-d reports; ``"sigma_log_m_ratio"``: the group SD of log M-ratio;
+        ``"m_ratio"``: one person's M-ratio), posterior ``mean``, ``lo`` and ``hi`` (2.5% and
+        97.5% quantiles), ``mcse`` (of the mean), ``d`` (the person's padded d′; the group's
+        mean d′ on group rows), and the fit's ``r_hat``, ``ess_bulk``, ``ess_tail``,
+        ``divergences``, ``chains``, ``draws``, ``target_accept``, ``seed``. The layout of
+        ``data/maskori_group_bayes.csv``.
+
+    Raises
+    ------
+    ValueError
+        For an SOA not in the data, a bad seed, or sampler sizes that are not integers >= 1.
+
+    Notes
+    -----
+    About a minute per SOA on two cores once the model is compiled; needs
+    ``metabits[bayes]``. At the shortest SOA the people are at chance: their d′ scatter around
+    0 (several negative), where an M-ratio means nothing; the model still returns a posterior,
+    which the prior mostly decides.
+    """
+    import pandas as pd
+
+    from metabits.sdt.bayes_metad import fit_meta_d_bayes_group
+
+    all_soas = tuple(float(s) for s in datasets.MASKORI_SOAS)
+    if soas is None:
+        soas = all_soas
+    else:
+        soas = _as_list(soas, "soas")
+        for s in soas:
+            if isinstance(s, (bool, np.bool_)) or not isinstance(s, (int, float, np.number)) \
+                    or float(s) not in all_soas:
+                raise ValueError(f"unknown SOA {s!r} (soas); must be among {all_soas} ms")
+        soas = [float(s) for s in soas]
+    seed = _seed(seed)
+    chains, draws = as_size(chains, "chains", most=64), as_size(draws, "draws", most=10 ** 6)
+    tune = as_size(tune, "tune", most=10 ** 6)
+    target_accept = _target_accept(target_accept)
+    tables = datasets.maskori_counts()
+    people = [int(p) for p in tables.levels[0]]
+    rows = []
+    for soa in soas:
+        k = all_soas.index(soa)
+        fit = fit_meta_d_bayes_group(tables.counts[:, k], chains=chains, draws=draws, tune=tune,
+                                     target_accept=target_accept, seed=seed + k)
+        common = dict(r_hat=fit.r_hat, ess_bulk=fit.ess_bulk, ess_tail=fit.ess_tail,
+                      divergences=fit.divergences, chains=chains, draws=draws,
+                      target_accept=target_accept, seed=seed + k)
+        group = {"group_m_ratio": np.exp(fit.mu_log_m_ratio),
+                 "sigma_log_m_ratio": fit.sigma_log_m_ratio}
+        for name, value in group.items():
+            mean, lo, hi = _summary(value)
+            rows.append({"soa_ms": soa, "participant": 0, "quantity": name, "mean": mean,
+                         "lo": lo, "hi": hi, "mcse": _mcse(value, chains, draws),
+                         "d": float(np.mean(fit.d)), **common})
+        mcse = fit.mcse("m_ratio")
+        for s, person in enumerate(people):
+            mean, lo, hi = _summary(fit.m_ratio[:, s])
+            rows.append({"soa_ms": soa, "participant": person, "quantity": "m_ratio",
+                         "mean": mean, "lo": lo, "hi": hi, "mcse": float(mcse[s]),
+                         "d": float(fit.d[s]), **common})
+    return pd.DataFrame(rows)
+
+
+def maskori_posterior_check(soa: float = 66.7, *, seed: int = 2023, chains: int = 4,
+                            draws: int = 1000, tune: int = 1000, target_accept: float = 0.99,
+                            level: float = 0.95):
+    """Posterior predictive check of the hierarchical fit of the MaskOri people at one SOA.
+
+    Refits the SOA exactly as :func:`maskori_group_bayes` does (same seed, so the same
+    posterior as the shipped rows) and passes the fit to
+    :func:`metabits.posterior_predictive`: a table of counts predicted from each posterior
+    draw, set beside each person's observed table.
+
+    Parameters
+    ----------
+    soa : float, default 66.7
+        One of ``datasets.MASKORI_SOAS`` (ms).
+    seed : int, default 2023
+        As in :func:`maskori_group_bayes`; the predictive draws use ``seed`` too.
+    chains, draws, tune : int, default 4, 1000, 1000
+    target_accept : float, default 0.99
+        NUTS settings, as in :func:`maskori_group_bayes`.
+    level : float, default 0.95
+        Central probability of the per-cell predictive intervals.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per person, stimulus and response column (16 × 2 × 2K): ``soa_ms``,
+        ``participant``, ``stimulus`` (``"S1"`` or ``"S2"``), ``column`` (1 … 2K, from "S1, most
+        confident" to "S2, most confident"), ``observed``, predictive ``mean``, ``lower`` and
+        ``upper``, ``inside``, the person's predictive ``p_value`` (chi-square distance from the
+        predictive mean table), ``level``, and the fit's ``r_hat``, ``ess_bulk``,
+        ``divergences``, ``chains``, ``draws``, ``target_accept``, ``seed``. The layout of
+        ``data/maskori_group_bayes_ppc.csv``.
+
+    Raises
+    ------
+    ValueError
+        For an SOA not in the data, a bad seed, sampler sizes that are not integers >= 1, or a
+        level outside (0, 1).
+
+    Notes
+    -----
+    One hierarchical NUTS fit (about a minute once compiled); needs ``metabits[bayes]``.
+    """
+    import pandas as pd
+
+    from metabits.sdt.bayes_checks import posterior_predictive
+    from metabits.sdt.bayes_metad import fit_meta_d_bayes_group
+
+    all_soas = tuple(float(s) for s in datasets.MASKORI_SOAS)
+    if isinstance(soa, (bool, np.bool_)) or not isinstance(soa, (int, float, np.number)) \
+            or float(soa) not in all_soas:
+        raise ValueError(f"unknown SOA {soa!r} (soa); must be one of {all_soas} ms")
+    seed = _seed(seed)
+    chains, draws = as_size(chains, "chains", most=64), as_size(draws, "draws", most=10 ** 6)
+    tune = as_size(tune, "tune", most=10 ** 6)
+    target_accept = _target_accept(target_accept)
+    level = float(as_probability(level, "level", 0.0, 1.0, low_open=True, high_open=True))
+    k = all_soas.index(float(soa))
+    tables = datasets.maskori_counts()
+    fit = fit_meta_d_bayes_group(tables.counts[:, k], chains=chains, draws=draws, tune=tune,
+                                 target_accept=target_accept, seed=seed + k)
+    check = posterior_predictive(fit, level=level, rng=seed)
+    rows = []
+    for s, person in enumerate(int(p) for p in tables.levels[0]):
+        for r, stimulus in enumerate(("S1", "S2")):
+            for col in range(check.observed.shape[-1]):
+                i = (s, r, col)
+                rows.append({"soa_ms": float(soa), "participant": person, "stimulus": stimulus,
+                             "column": col + 1, "observed": int(check.observed[i]),
+                             "mean": float(check.mean[i]), "lower": float(check.lower[i]),
+                             "upper": float(check.upper[i]), "inside": bool(check.inside[i]),
+                             "p_value": float(check.p_values[s]), "level": level,
+                             "r_hat": fit.r_hat, "ess_bulk": fit.ess_bulk,
+                             "divergences": fit.divergences, "chains": chains, "draws": draws,
+                             "target_accept": target_accept, "seed": seed + k})
+    return pd.DataFrame(rows)
+
+
+def _mcse(draws, chains, n):
+    import warnings
+
+    import arviz as az
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FutureWarning)
+        x = az.convert_to_dataset(np.asarray(draws).reshape(chains, n))
+        return float(az.mcse(x)["x"].values)
+
+
+def _read(name):
+    from importlib.resources import files
+
+    import pandas as pd
+
+    with files("metabits_book").joinpath("data", name).open("r", encoding="utf-8") as f:
+        return pd.read_csv(f, comment="#")
+
+
+def servajean_bayes_table():
+    """The shipped result of :func:`servajean_bayes_refits`
+    (``data/servajean2026_bayes_refits.csv``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Nine rows, one per task and model, in the layout of :func:`servajean_bayes_refits`.
+
+    Examples
+    --------
+    >>> t = servajean_bayes_table()
+    >>> len(t), bool((t.r_hat < 1.01).all()), int(t.divergences.sum())
+    (9, True, 0)
+    """
+    return _read(SERVAJEAN_BAYES)
+
+
+def maskori_posterior_check_table():
+    """The shipped result of :func:`maskori_posterior_check` (``data/maskori_group_bayes_ppc.csv``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        320 rows: 16 people × 2 stimuli × 10 response columns at one SOA, in the layout of
+        :func:`maskori_posterior_check`.
+
+    Examples
+    --------
+    >>> t = maskori_posterior_check_table()
+    >>> len(t), t.participant.nunique(), bool(t.p_value.between(0, 1).all())
+    (320, 16, True)
+    """
+    return _read(MASKORI_PPC)
+
+
+def maskori_group_bayes_table():
+    """The shipped result of :func:`maskori_group_bayes` (``data/maskori_group_bayes.csv``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        90 rows: per SOA the group M-ratio, the SD of log M-ratio and 16 people's M-ratios, in
+        the layout of :func:`maskori_group_bayes`.
+
+    Examples
+    --------
+    >>> t = maskori_group_bayes_table()
+    >>> len(t), sorted(set(t.quantity))
+    (90, ['group_m_ratio', 'm_ratio', 'sigma_log_m_ratio'])
+    """
+    return _read(MASKORI_GROUP_BAYES)

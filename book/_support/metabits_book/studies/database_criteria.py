@@ -1,0 +1,443 @@
+"""Rahnev's (2025) criteria for measures of metacognition, on the Confidence Database copy.
+
+The statistics of the criteria — :func:`paired_cohens_d` (a within-person effect as Cohen's d of
+paired differences), :func:`group_correlations` (correlations across the people of each data
+set) and :func:`split_half` (split-half reliability, odd- against even-numbered trials, at a bin
+size) — and :func:`rahnev_criteria`, which applies them to every measure of
+:func:`metabits_book.studies.database_measures.database_measures` on the shipped copy: dependence on
+task performance and on response and metacognitive bias (confidence criteria removed with
+:func:`~metabits_book.studies.database_measures.merge_levels`), and split-half reliability. The
+book ships the result (:func:`write_criteria`, :func:`shipped_criteria`).
+:mod:`metabits_book.studies.database_measures`, their former home, still re-exports every name.
+
+References
+----------
+Rahnev (2025), *Nature Communications* 16, doi:10.1038/s41467-025-56117-0 (the criteria);
+Xue, Shekhar & Rahnev (2021), *Consciousness and Cognition*, 103196 (criterion removal).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from metabits._results import Result
+from metabits._validate import (as_categories, as_choice, as_instance, as_int, as_same_length,
+                                as_size)
+from metabits_book.studies.database_measures import (METACOGNITION, NAMES, database_measures,
+                                                     merge_levels)
+
+__all__ = ["BIN_SIZES", "Criteria", "criteria_frame", "group_correlations", "paired_cohens_d",
+           "rahnev_criteria", "shipped_criteria", "spearman_brown", "split_half",
+           "write_criteria"]
+
+def _per_person(a, b, groups, name_a: str, name_b: str):
+    """Two arrays of one value per participant (NaN or infinity: undefined, left out) and the
+    group codes 0, 1, …."""
+    def one(x, name):
+        arr = np.asarray(x) if not isinstance(x, (str, bytes)) else np.asarray([x])
+        if arr.dtype.kind == "O":
+            try:
+                arr = arr.astype(float)
+            except (TypeError, ValueError):
+                raise ValueError(f"{name} must be numbers (one per participant)") from None
+        if arr.dtype.kind not in "iuf":
+            raise ValueError(f"{name} must be numbers (one per participant); got values of "
+                             f"type {arr.dtype}")
+        arr = arr.astype(float)
+        if arr.ndim != 1 or arr.size == 0:
+            raise ValueError(f"{name} must be a non-empty 1-D array of one value per "
+                             f"participant; got shape {arr.shape}")
+        return arr
+
+    a, b = one(a, name_a), one(b, name_b)
+    as_same_length(a, b, f"{name_a} and {name_b}")
+    if groups is None:
+        return a, b, np.zeros(len(a), dtype=np.int64)
+    g, _ = as_categories(groups, "groups")
+    as_same_length(a, g, f"{name_a} and groups")
+    return a, b, g
+
+
+def paired_cohens_d(a, b, groups=None):
+    """Cohen's d of paired differences b − a (mean over SD), per group of participants.
+
+    Parameters
+    ----------
+    a, b : array_like, shape (P,)
+        One value per participant in two conditions; pairs with a NaN (or an infinity: an
+        undefined measure) are left out.
+    groups : array_like, shape (P,), optional
+        Group (data set) of each participant; default one group.
+
+    Returns
+    -------
+    ndarray, shape (G,)
+        d of each group in the order of ``np.unique(groups)``; NaN for a group with fewer than
+        three complete pairs or no variation in the differences.
+
+    Raises
+    ------
+    ValueError
+        For values that are not numbers, not one-dimensional or empty, or ``a``, ``b`` and
+        ``groups`` of different lengths.
+
+    Examples
+    --------
+    >>> paired_cohens_d([1, 2, 3, 4], [2, 4, 4, 6]).round(3).tolist()
+    [2.598]
+    """
+    a, b, g = _per_person(a, b, groups, "a", "b")
+    out = np.full(g.max() + 1 if len(g) else 0, np.nan)
+    diff = b - a
+    for i in range(len(out)):
+        x = diff[(g == i) & np.isfinite(diff)]
+        if len(x) >= 3 and x.std(ddof=1) > 0:
+            out[i] = x.mean() / x.std(ddof=1)
+    return out
+
+
+def group_correlations(x, y, groups=None, min_size: int = 10):
+    """Pearson correlation of x and y across the participants of each group.
+
+    Parameters
+    ----------
+    x, y : array_like, shape (P,)
+        Pairs with a NaN or an infinity are left out.
+    groups : array_like, shape (P,), optional
+        Group (data set) of each participant; default one group.
+    min_size : int, default 10
+        Groups with fewer complete pairs give NaN; at least 3.
+
+    Returns
+    -------
+    ndarray, shape (G,)
+        r of each group in the order of ``np.unique(groups)``.
+
+    Raises
+    ------
+    ValueError
+        As :func:`paired_cohens_d`, and for a ``min_size`` that is not an integer >= 3.
+
+    Examples
+    --------
+    >>> x = np.arange(20.0)
+    >>> group_correlations(x, 2 * x + 1, np.repeat([0, 1], 10)).tolist()
+    [1.0, 1.0]
+    """
+    x, y, g = _per_person(x, y, groups, "x", "y")
+    min_size = as_int(min_size, "min_size", least=3)
+    out = np.full(g.max() + 1 if len(g) else 0, np.nan)
+    for i in range(len(out)):
+        m = (g == i) & np.isfinite(x) & np.isfinite(y)
+        if m.sum() >= min_size and x[m].std() > 0 and y[m].std() > 0:
+            out[i] = float(np.corrcoef(x[m], y[m])[0, 1])
+    return out
+
+
+def _measure_names(names) -> tuple:
+    """A non-empty sequence of measures from :data:`~metabits_book.studies.database_measures.NAMES`."""
+    if isinstance(names, str) or not isinstance(names, (tuple, list, np.ndarray)) \
+            or not len(names):
+        raise ValueError(f"names must be a non-empty sequence of measure names from {NAMES}; "
+                         f"got {names!r}")
+    return tuple(as_choice(k, NAMES, "measure") for k in names)
+
+
+def split_half(db, bin_size: int, names=METACOGNITION, min_people: int = 10,
+               all_trials: bool = False):
+    """Split-half reliability of every measure at a bin size, per data set.
+
+    Each participant's first ``2 * bin_size`` trials are split into odd- and even-numbered
+    trials (``bin_size`` trials each); a measure's reliability in a data set is the Pearson
+    correlation, across its participants with at least ``2 * bin_size`` trials, of the measure
+    on the two halves (no Spearman–Brown correction: :func:`spearman_brown`).
+
+    Parameters
+    ----------
+    db : ConfidenceDatabase
+        The shipped copy (:func:`metabits_book.studies.database_copy.confidence_database`).
+    bin_size : int
+        Trials per half.
+    names : sequence of str, default :data:`~metabits_book.studies.database_measures.METACOGNITION`
+        The measures (from :data:`~metabits_book.studies.database_measures.NAMES`).
+    min_people : int, default 10
+        Data sets with fewer participants (with enough trials and both halves defined) give NaN;
+        at least 3.
+    all_trials : bool, default False
+        Split all of each participant's trials into odd and even ones, not only the first
+        ``2 * bin_size`` (the same participants: those with at least ``2 * bin_size`` trials).
+
+    Returns
+    -------
+    ndarray, shape (len(db.names), len(names))
+        r per data set (rows in the order of ``db.names``) and measure; all NaN when nobody has
+        ``2 * bin_size`` trials.
+
+    Raises
+    ------
+    ValueError
+        For a ``db`` that is not a
+        :class:`~metabits_book.studies.database_copy.ConfidenceDatabase`, a bin size that is not a
+        positive integer (at most :data:`metabits._validate.MAX_SIZE`), ``names`` that are not
+        a non-empty sequence of measures, a ``min_people`` that is not an integer >= 3, or an
+        ``all_trials`` that is not True or False.
+    """
+    from metabits._validate import as_flag
+    from metabits_book.studies.database_copy import ConfidenceDatabase
+
+    as_instance(db, ConfidenceDatabase, "db", "confidence_database()")
+    n = as_size(bin_size, "bin_size", least=1)
+    cols = [NAMES.index(k) for k in _measure_names(names)]
+    min_people = as_int(min_people, "min_people", least=3)
+    all_trials = as_flag(all_trials, "all_trials")
+    enough = db.n_trials >= 2 * n
+    out = np.full((len(db.names), len(cols)), np.nan)
+    if not enough.any():
+        return out  # nobody has 2 * bin_size trials
+    first = None if all_trials else 2 * n
+    odd = db.tables(half="odd", first=first)[enough]
+    even = db.tables(half="even", first=first)[enough]
+    both = np.stack([odd, even], axis=1)
+    est = database_measures(both, db.n_levels[enough]).estimate[..., cols]
+    sets = db.dataset[enough]
+    for i in range(len(db.names)):
+        m = sets == i
+        for j in range(len(cols)):
+            out[i, j] = group_correlations(est[m, 0, j], est[m, 1, j],
+                                           min_size=min_people)[0] if m.any() else np.nan
+    return out
+
+
+def spearman_brown(r, factor: float = 2.0):
+    """The Spearman–Brown prophecy: reliability r of one part stepped up to ``factor`` parts,
+    ``factor * r / (1 + (factor - 1) * r)`` (2r / (1 + r) for a split half).
+
+    Parameters
+    ----------
+    r : array_like
+        Correlations in [−1, 1]; NaN stays NaN.
+    factor : float, default 2
+        Length of the whole over the length of one part, > 0.
+
+    Returns
+    -------
+    float or ndarray
+
+    Raises
+    ------
+    ValueError
+        For r outside [−1, 1] or not numbers, or a ``factor`` that is not > 0.
+
+    References
+    ----------
+    Spearman (1910); Brown (1910).
+
+    Examples
+    --------
+    >>> float(spearman_brown(0.6))
+    0.75
+    """
+    from metabits._validate import as_positive, as_scalar, as_values_with_nan, scalar_or_array
+
+    if r is None:
+        raise ValueError("r must be correlations in [-1, 1]; got None")
+    x = as_values_with_nan(r, "r")
+    if np.any(np.abs(x[np.isfinite(x)]) > 1):
+        raise ValueError("r must be correlations in [-1, 1]")
+    k = float(as_positive(as_scalar(factor, "factor"), "factor"))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return scalar_or_array(k * x / (1 + (k - 1) * x))
+
+
+#: Rahnev's (2025) bin sizes for split-half reliability used here (trials per half).
+BIN_SIZES = (50, 100, 200, 400)
+
+
+@dataclass(frozen=True)
+class Criteria(Result):
+    """Results of :func:`rahnev_criteria`: one value per measure (arrays over ``names``).
+
+    Attributes
+    ----------
+    names : tuple of str
+        The measures (:data:`~metabits_book.studies.database_measures.METACOGNITION`).
+    task_within : ndarray
+        Dependence on task performance within people: Cohen's d of the paired difference
+        easiest − hardest difficulty level, averaged over the data sets with a difficulty
+        manipulation (:data:`~metabits_book.studies.database_copy.DIFFICULTY`).
+    task_across : ndarray
+        Correlation with d′ across the people of a data set, averaged over data sets.
+    response_bias : ndarray
+        Correlation with the absolute criterion, abs(c), across people, averaged over data sets.
+    metacognitive_bias : ndarray
+        Cohen's d of the paired difference between removing the highest and removing the lowest
+        confidence criterion (:func:`~metabits_book.studies.database_measures.merge_levels`),
+        averaged over the data sets with K >= 3.
+    split_half : ndarray, shape (len(BIN_SIZES), len(names))
+        Split-half reliability (:func:`split_half`) averaged over data sets, per bin size.
+    bin_sizes : tuple of int
+    n_sets : dict
+        Data sets averaged for each criterion.
+    """
+
+    names: tuple
+    task_within: np.ndarray
+    task_across: np.ndarray
+    response_bias: np.ndarray
+    metacognitive_bias: np.ndarray
+    split_half: np.ndarray
+    bin_sizes: tuple
+    n_sets: dict
+
+
+def _mean_over_sets(values):
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return np.nanmean(values, axis=0)
+
+
+def rahnev_criteria(db, bin_sizes=BIN_SIZES, min_people: int = 10) -> Criteria:
+    """Rahnev's (2025) criteria for every measure of
+    :data:`~metabits_book.studies.database_measures.METACOGNITION` on the shipped copy.
+
+    Parameters
+    ----------
+    db : ConfidenceDatabase
+        :func:`metabits_book.studies.database_copy.confidence_database`.
+    bin_sizes : sequence of int, default :data:`BIN_SIZES`
+        Trials per half for the split-half reliability.
+    min_people : int, default 10
+        Data sets with fewer participants (with defined values) are left out of a correlation;
+        at least 3.
+
+    Returns
+    -------
+    Criteria
+        A criterion without a data set to average (a copy without a difficulty manipulation,
+        or with two confidence levels only) is NaN, with 0 in ``n_sets``.
+
+    Raises
+    ------
+    ValueError
+        For a ``db`` that is not a
+        :class:`~metabits_book.studies.database_copy.ConfidenceDatabase`, ``bin_sizes`` that are not a
+        non-empty sequence of positive integers, or a ``min_people`` that is not an integer
+        >= 3.
+
+    References
+    ----------
+    Rahnev (2025), *Nature Communications* 16 (the criteria; his exact procedures are described
+    in the book's chapter, with what differs here); Xue, Shekhar & Rahnev (2021).
+    """
+    from metabits_book.studies.database_copy import DIFFICULTY, ConfidenceDatabase
+
+    as_instance(db, ConfidenceDatabase, "db", "confidence_database()")
+    if isinstance(bin_sizes, str) or not isinstance(bin_sizes, (tuple, list, np.ndarray)) \
+            or not len(bin_sizes):
+        raise ValueError(f"bin_sizes must be a non-empty sequence of bin sizes (trials per "
+                         f"half); got {bin_sizes!r}")
+    bin_sizes = tuple(as_size(n, "bin_sizes", least=1) for n in bin_sizes)
+    min_people = as_int(min_people, "min_people", least=3)
+    cols = [NAMES.index(k) for k in METACOGNITION]
+    whole = database_measures(db.tables(), db.n_levels).estimate
+    d_prime, c = whole[:, NAMES.index("d_prime")], whole[:, NAMES.index("c")]
+    sets = db.dataset
+    across = np.array([group_correlations(whole[:, j], d_prime, sets, min_people)
+                       for j in cols]).T
+    bias = np.array([group_correlations(whole[:, j], np.abs(c), sets, min_people)
+                     for j in cols]).T
+    # within people over difficulty levels: easiest against hardest level of each participant
+    diff_sets = [db.names.index(n) for n in DIFFICULTY if n in db.names]
+    people = np.flatnonzero(np.isin(sets, diff_sets))
+    within = np.full((0, len(cols)), np.nan)  # a copy without a difficulty manipulation
+    if people.size:
+        by = db.tables(by_difficulty=True)[people]
+        levels = by.sum(axis=(2, 3)) > 0
+        hardest = levels.argmax(axis=1)
+        easiest = levels.shape[1] - 1 - levels[:, ::-1].argmax(axis=1)
+        ends = np.stack([by[np.arange(len(people)), hardest],
+                         by[np.arange(len(people)), easiest]], 1)
+        est = database_measures(ends, db.n_levels[people]).estimate
+        within = np.array([paired_cohens_d(est[:, 0, j], est[:, 1, j], sets[people])
+                           for j in cols]).T
+    # metacognitive bias: remove the highest against the lowest criterion (K >= 3)
+    many = np.flatnonzero(db.n_levels >= 3)
+    meta = np.full((0, len(cols)), np.nan)  # a copy of two-level scales only
+    if many.size:
+        t = db.tables()[many]
+        top, K1 = merge_levels(t, db.n_levels[many], "top")
+        bottom, _ = merge_levels(t, db.n_levels[many], "bottom")
+        e_top = database_measures(top, K1).estimate
+        e_bottom = database_measures(bottom, K1).estimate
+        meta = np.array([paired_cohens_d(e_bottom[:, j], e_top[:, j], sets[many])
+                         for j in cols]).T
+    halves = np.array([_mean_over_sets(split_half(db, n, min_people=min_people))
+                       for n in bin_sizes])
+    n_sets = {"task_within": int(np.isfinite(within[:, 0]).sum()),
+              "task_across": int(np.isfinite(across[:, 0]).sum()),
+              "response_bias": int(np.isfinite(bias[:, 0]).sum()),
+              "metacognitive_bias": int(np.isfinite(meta[:, 0]).sum())}
+    return Criteria(names=METACOGNITION, task_within=_mean_over_sets(within),
+                    task_across=_mean_over_sets(across), response_bias=_mean_over_sets(bias),
+                    metacognitive_bias=_mean_over_sets(meta), split_half=halves,
+                    bin_sizes=tuple(int(n) for n in bin_sizes), n_sets=n_sets)
+
+
+#: The shipped precomputed criteria (``metabits/data``), rebuilt by :func:`write_criteria`.
+SHIPPED_CRITERIA = "confidence_database_criteria.csv"
+
+
+def criteria_frame(criteria: Criteria):
+    """:class:`Criteria` as a pandas.DataFrame, one row per measure (columns: the criteria,
+    ``split_half_<n>`` per bin size)."""
+    import pandas as pd
+
+    as_instance(criteria, Criteria, "criteria", "rahnev_criteria()")
+    out = pd.DataFrame({"measure": list(criteria.names),
+                        "task_within": criteria.task_within,
+                        "task_across": criteria.task_across,
+                        "response_bias": criteria.response_bias,
+                        "metacognitive_bias": criteria.metacognitive_bias})
+    for n, row in zip(criteria.bin_sizes, criteria.split_half):
+        out[f"split_half_{n}"] = row
+    return out
+
+
+def write_criteria(db, path) -> None:
+    """Recompute :func:`rahnev_criteria` on ``db`` and write it as the shipped CSV ``path``.
+
+    The rule behind ``metabits/data/confidence_database_criteria.csv`` (the chapter reads the
+    file instead of spending about 20 s recomputing it; the tests recompute and compare).
+    A ``path`` that is a folder or lies in no existing folder is refused (ValueError) before
+    anything is computed.
+    """
+    from metabits._validate import as_file_to_write
+
+    path = as_file_to_write(path, "path")
+    frame = criteria_frame(rahnev_criteria(db))
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        f.write("# Rahnev's (2025) criteria on the shipped Confidence Database copy, from "
+                "metabits_book.studies.database_criteria.write_criteria (scripts/"
+                "build_confidence_database.py)\n")
+        frame.to_csv(f, index=False, float_format="%.12g", lineterminator="\n")
+
+
+def shipped_criteria():
+    """The shipped :func:`rahnev_criteria` of the Confidence Database copy (a pandas.DataFrame,
+    as :func:`criteria_frame`).
+
+    Examples
+    --------
+    >>> c = shipped_criteria()
+    >>> c.measure.tolist() == list(METACOGNITION), "split_half_100" in c
+    (True, True)
+    """
+    import pandas as pd
+    from importlib.resources import files
+
+    with files("metabits_book").joinpath("data", SHIPPED_CRITERIA).open("r", encoding="utf-8") as f:
+        return pd.read_csv(f, comment="#")

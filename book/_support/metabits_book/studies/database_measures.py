@@ -1,0 +1,350 @@
+"""Every measure on every participant of the Confidence Database.
+
+The shipped copy (:func:`metabits_book.studies.database_copy.confidence_database`) gives one
+count table per participant, padded to 22 columns because the data sets' scales differ (K = 2 …
+11). The functions here take such a stack with each participant's K, run the library's
+vectorised measures once per K, and put the results back in participant order:
+
+* :func:`database_measures` — the plug-in measures of :func:`metabits.all_measures` (accuracy,
+  d′, meta-d′, M-ratio, meta-d′ − d′, AUROC2, gamma, phi, meta-I, meta-I₁ʳ, meta-I₂ʳ, RMI), OSKR
+  of correctness (:func:`metabits.oskr_from_table` of :func:`metabits.correctness_table`), and
+  the nuisance variables: the criterion c (response bias) and the mean confidence rescaled to
+  0 … 1 (metacognitive bias).
+* :func:`database_bootstrap` — the same with bootstrap intervals
+  (:func:`metabits.bootstrap_measures`, B replicates per participant).
+* :func:`merge_levels` — the metacognitive-bias manipulation of Xue, Shekhar & Rahnev (2021):
+  removing the highest confidence criterion (merging the two highest levels) raises confidence,
+  removing the lowest lowers it, on the same trials.
+
+Rahnev's (2025) criteria computed from these —
+:func:`~metabits_book.studies.database_criteria.paired_cohens_d`,
+:func:`~metabits_book.studies.database_criteria.group_correlations`,
+:func:`~metabits_book.studies.database_criteria.split_half`,
+:func:`~metabits_book.studies.database_criteria.rahnev_criteria` and the shipped criteria table — are
+in :mod:`metabits_book.studies.database_criteria` (their names are also importable from here).
+
+A participant whose table has an empty row (one stimulus only: five in Lebreton 2018) gets NaN
+for every measure.
+
+References
+----------
+Rahnev (2025), *Nature Communications* 16, doi:10.1038/s41467-025-56117-0 (the criteria);
+Xue, Shekhar & Rahnev (2021), *Consciousness and Cognition*, 103196 (criterion removal);
+Meyen et al. (2025) (the information measures); Roberts (2026) (OSKR).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from metabits._results import Result
+from metabits._validate import (as_choice, as_counts, as_int_array, as_pad, as_size, as_whole_counts,
+                                scalar_or_array)
+
+__all__ = ["DatabaseMeasures", "METACOGNITION", "NAMES", "database_bootstrap",
+           "database_measures", "merge_levels"]
+
+#: Everything :func:`database_measures` returns, in its order.
+NAMES = ("acc", "d_prime", "meta_d", "m_ratio", "m_diff", "auroc2", "gamma", "phi", "meta_I",
+         "meta_I1r", "meta_I2r", "RMI", "oskr", "c", "mean_conf")
+#: The measures of metacognition among them (the others are task performance and biases).
+METACOGNITION = ("auroc2", "gamma", "phi", "meta_d", "m_ratio", "m_diff", "meta_I", "meta_I1r",
+                 "meta_I2r", "RMI", "oskr")
+
+
+def _checked(tables, n_levels):
+    """Tables (P, ..., 2, M) as floats and K (P,) broadcast to the leading axes."""
+    t = as_counts(tables, "tables")
+    if t.ndim < 3 or t.shape[-2] != 2 or t.shape[0] == 0:
+        raise ValueError(f"tables must have shape (P, ..., 2, M) with P >= 1; got {t.shape}")
+    K = as_int_array(n_levels, "n_levels", least=np.iinfo(np.int64).min)
+    if K.ndim != 1 or len(K) != len(t):
+        raise ValueError(f"n_levels must give one K per table of the first axis of tables "
+                         f"({len(t)} tables); got shape {K.shape}")
+    if K.min() < 2 or 2 * K.max() > t.shape[-1]:
+        raise ValueError(f"n_levels must be whole numbers from 2 to {t.shape[-1] // 2} (the "
+                         f"tables have {t.shape[-1]} columns)")
+    lead = t.shape[:-2]
+    Kb = np.broadcast_to(K.reshape((-1,) + (1,) * (len(lead) - 1)), lead).ravel()
+    return t.reshape((-1,) + t.shape[-2:]), Kb, lead
+
+
+def _by_k(flat: np.ndarray, K: np.ndarray, pad):
+    """Per K, the indices of the tables (n, 2, M) of that K without an empty row, and the pad
+    of their fits (``pad`` checked by :func:`_pad`; ``None``: 1/(2K))."""
+    ok = (flat.sum(-1) > 0).all(-1)
+    for k in np.unique(K):
+        idx = np.flatnonzero((K == k) & ok)
+        if idx.size:
+            yield int(k), idx, as_pad(pad, k)
+
+
+def _pad(pad):
+    """``pad`` checked once for every K (None stays None: 1/(2K) for each K)."""
+    return None if pad is None else as_pad(pad, 1, positive=True)
+
+
+def _extra(t: np.ndarray, K: int, pad: float) -> np.ndarray:
+    """OSKR of correctness, c and rescaled mean confidence of tables (n, 2, 2K)."""
+    import warnings
+
+    from metabits.sdt import metad
+    from metabits.oskr import correctness_table, oskr_from_table
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        o = np.asarray(oskr_from_table(correctness_table(t), undefined="nan").oskr, dtype=float)
+    _, c, _ = metad._type1(t + pad)
+    level = np.concatenate([np.arange(K, 0, -1), np.arange(1, K + 1)]) - 1  # 0 … K − 1
+    conf = (t.sum(-2) * level).sum(-1) / t.sum((-2, -1)) / (K - 1)
+    return np.stack([o.reshape(len(t)), np.asarray(c).reshape(len(t)), conf], axis=-1)
+
+
+@dataclass(frozen=True)
+class DatabaseMeasures(Result):
+    """Results of :func:`database_measures` and :func:`database_bootstrap`; also a mapping.
+
+    Attributes
+    ----------
+    names : tuple of str
+        The measures, one per entry of the last axis (:data:`NAMES`; the bootstrap adds the
+        bias-reduced information measures ``*_br``).
+    estimate : ndarray, shape (P, ..., len(names))
+        Plug-in values (bias-reduced for ``*_br``); NaN where undefined.
+    lower, upper, se : ndarray or None
+        Bootstrap percentile interval and standard deviation (None without a bootstrap).
+    n_boot : int
+        Replicates per table (0 without a bootstrap).
+    """
+
+    names: tuple
+    estimate: np.ndarray
+    lower: object = None
+    upper: object = None
+    se: object = None
+    n_boot: int = 0
+
+    def value(self, name: str):
+        """The estimates of one measure, shape ``estimate.shape[:-1]``."""
+        j = self.names.index(as_choice(name, self.names, "measure"))
+        return scalar_or_array(self.estimate[..., j])
+
+    def interval(self, name: str):
+        """The bootstrap interval of one measure as ``(lower, upper)``.
+
+        Raises
+        ------
+        ValueError
+            For results without a bootstrap, or an unknown measure.
+        """
+        from metabits._results import Bounds
+
+        if self.lower is None:
+            raise ValueError("these results have no bootstrap intervals")
+        j = self.names.index(as_choice(name, self.names, "measure"))
+        return Bounds(scalar_or_array(self.lower[..., j]), scalar_or_array(self.upper[..., j]))
+
+
+def database_measures(tables, n_levels, pad=None) -> DatabaseMeasures:
+    """Every measure of every participant's table, tables of different K at once.
+
+    Parameters
+    ----------
+    tables : array_like, shape (P, ..., 2, M)
+        Count tables, each in the library's convention in its first ``2 * n_levels[p]``
+        columns (e.g. :meth:`ConfidenceDatabase.tables`, M = 22); extra leading axes (halves,
+        difficulty levels) share the participant's K.
+    n_levels : array_like of int, shape (P,)
+        K of each participant, 2 … M/2.
+    pad : float, optional
+        Count added to every cell for the meta-d′ fit and for c; default 1/(2K).
+
+    Returns
+    -------
+    DatabaseMeasures
+        ``estimate`` of shape (P, ..., 15): :data:`NAMES`. NaN for a table with an empty row.
+
+    Raises
+    ------
+    ValueError
+        For tables of the wrong shape (or none), negative or non-finite counts, K outside
+        2 … M/2, or a ``pad`` that is not one finite number > 0.
+
+    Examples
+    --------
+    >>> t = np.zeros((2, 2, 6)); t[0, :, :4] = [[84, 56, 48, 12], [4, 56, 64, 76]]
+    >>> t[1] = [[30, 20, 10, 5, 3, 2], [2, 3, 5, 10, 20, 30]]
+    >>> r = database_measures(t, [2, 3])
+    >>> np.round(r.value("gamma"), 3).tolist(), (np.round(r.value("c"), 3) + 0).tolist()
+    ([0.793, 0.581], [0.0, 0.0])
+    >>> round(float(r.value("oskr")[0]), 3) == round(float(r.value("meta_I2r")[0]), 3)
+    True
+    """
+    from metabits.studies.measure_bootstrap import all_measures
+
+    flat, K, lead = _checked(tables, n_levels)
+    pad = _pad(pad)
+    out = np.full((len(flat), len(NAMES)), np.nan)
+    for k, idx, p in _by_k(flat, K, pad):
+        t = flat[idx][..., : 2 * k]
+        out[idx, :12] = all_measures(t, pad=p).estimate
+        out[idx, 12:] = _extra(t, k, p)
+    return DatabaseMeasures(names=NAMES, estimate=out.reshape(lead + (len(NAMES),)))
+
+
+def database_bootstrap(tables, n_levels, n_boot: int = 200, level: float = 0.95, pad=None,
+                       rng=None, chunk: int = 500) -> DatabaseMeasures:
+    """:func:`database_measures`' Type 2 measures with bootstrap intervals, every participant.
+
+    Each participant's table is resampled B times (rows kept, :func:`metabits.bootstrap_measures`)
+    in chunks of ``chunk`` tables of one K, so memory stays bounded. OSKR's percentile interval
+    comes from :func:`metabits.oskr_ci_from_table` (all trials resampled, B replicates; no
+    ``se``); c and the mean confidence are not bootstrapped (NaN intervals).
+
+    Parameters
+    ----------
+    tables, n_levels, pad
+        As :func:`database_measures`.
+    n_boot : int, default 200
+        Replicates per table.
+    level : float, default 0.95
+        Coverage of the percentile intervals.
+    rng : numpy.random.Generator or int, optional
+        Random generator or seed.
+    chunk : int, default 500
+        Tables resampled at once.
+
+    Returns
+    -------
+    DatabaseMeasures
+        ``names``: :data:`NAMES` followed by the bias-reduced ``meta_I_br``, ``meta_I1r_br``,
+        ``meta_I2r_br``, ``RMI_br``; ``lower``, ``upper``, ``se`` and ``n_boot`` set.
+
+    Raises
+    ------
+    ValueError
+        As :func:`database_measures`, for counts that are not whole numbers, and for an
+        ``n_boot``, ``level``, ``rng`` or ``chunk`` out of range.
+
+    Examples
+    --------
+    >>> t = np.array([[[84, 56, 48, 12], [4, 56, 64, 76]]])
+    >>> b = database_bootstrap(t, [2], n_boot=200, rng=1)
+    >>> lo, hi = b.interval("RMI")
+    >>> bool(lo[0] < b.value("RMI")[0] < hi[0])
+    True
+    """
+    from metabits._validate import as_probability, as_rng, as_scalar
+    from metabits.studies.measure_bootstrap import MEASURES, PLUGIN, bootstrap_measures
+
+    flat, K, lead = _checked(tables, n_levels)
+    level = float(as_probability(as_scalar(level, "level"), "level", low_open=True,
+                                 high_open=True))
+    as_whole_counts(flat, "the bootstrap", "tables")
+    pad = _pad(pad)
+    B = as_size(n_boot, "n_boot", least=2)
+    chunk = as_size(chunk, "chunk", least=1)
+    gen = as_rng(rng)
+    names = NAMES + MEASURES[len(PLUGIN):]
+    est = np.full((len(flat), len(names)), np.nan)
+    lower, upper, se = (np.full_like(est, np.nan) for _ in range(3))
+    where = [NAMES.index(k) for k in PLUGIN] + list(range(len(NAMES), len(names)))
+    for k, idx, p in _by_k(flat, K, pad):
+        for s in range(0, idx.size, chunk):
+            part = idx[s:s + chunk]
+            b = bootstrap_measures(flat[part][..., : 2 * k], n_boot=B, level=level, pad=p,
+                                   rng=gen)
+            est[np.ix_(part, where)] = b.estimate
+            est[part, len(PLUGIN):len(NAMES)] = _extra(flat[part][..., : 2 * k], k, p)
+            lower[np.ix_(part, where)] = b.lower
+            upper[np.ix_(part, where)] = b.upper
+            se[np.ix_(part, where)] = b.se
+            _oskr_interval(flat[part][..., : 2 * k], B, level, gen, lower, upper, part)
+
+    def back(x):
+        return x.reshape(lead + (len(names),))
+
+    return DatabaseMeasures(names=names, estimate=back(est), lower=back(lower),
+                            upper=back(upper), se=back(se), n_boot=B)
+
+
+def _oskr_interval(t, B, level, gen, lower, upper, part):
+    """Percentile interval of OSKR of correctness (all trials resampled) into lower/upper."""
+    import warnings
+
+    from metabits.oskr import correctness_table, oskr_ci_from_table
+
+    ct = correctness_table(t)
+    varies = (ct.sum(-1) > 0).all(-1)  # correct and wrong trials both present: H(T) > 0
+    if not varies.any():
+        return
+    j = NAMES.index("oskr")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        lo, hi = oskr_ci_from_table(ct[varies], n_boot=B, level=level, rng=gen)
+    lower[part[varies], j] = lo
+    upper[part[varies], j] = hi
+
+
+def merge_levels(tables, n_levels, which: str):
+    """Remove the highest or the lowest confidence criterion: K levels become K − 1.
+
+    ``which="top"`` merges the two highest confidence levels of each response (more ratings
+    at the new top level: higher metacognitive bias); ``"bottom"`` merges the two lowest (lower
+    bias). The trials and the Type 1 responses are unchanged.
+
+    Parameters
+    ----------
+    tables : array_like, shape (P, ..., 2, M)
+        Padded tables as :func:`database_measures`.
+    n_levels : array_like of int, shape (P,)
+        K of each participant, at least 3.
+    which : {"top", "bottom"}
+
+    Returns
+    -------
+    tables : ndarray, shape (P, ..., 2, M)
+        The merged tables, padded the same way.
+    n_levels : ndarray of int, shape (P,)
+        K − 1.
+
+    Raises
+    ------
+    ValueError
+        For an unknown ``which``, or K < 3.
+
+    References
+    ----------
+    Xue, Shekhar & Rahnev (2021), *Consciousness and Cognition*, 103196.
+
+    Examples
+    --------
+    >>> t, K = merge_levels(np.array([[[5, 4, 3, 2, 1, 0], [0, 1, 2, 3, 4, 5]]]), [3], "top")
+    >>> t.tolist(), K.tolist()
+    ([[[9, 3, 2, 1, 0, 0], [1, 2, 3, 9, 0, 0]]], [2])
+    >>> merge_levels(np.array([[[5, 4, 3, 2, 1, 0], [0, 1, 2, 3, 4, 5]]]), [3], "bottom")[0].tolist()
+    [[[5, 7, 3, 0, 0, 0], [0, 3, 7, 5, 0, 0]]]
+    """
+    which = as_choice(which, ("top", "bottom"), "which")
+    flat, K, lead = _checked(tables, n_levels)
+    if K.min() < 3:
+        raise ValueError(f"n_levels must be >= 3 to merge two levels (K >= 3); got "
+                         f"{int(K.min())}")
+    out = np.zeros_like(flat)
+    for k in np.unique(K):
+        idx = np.flatnonzero(K == k)
+        t = flat[idx]
+        s1, s2 = t[..., :k][..., ::-1], t[..., k:2 * k]  # each from lowest to highest confidence
+        if which == "top":
+            s1 = np.concatenate([s1[..., :k - 2], s1[..., k - 2:].sum(-1, keepdims=True)], -1)
+            s2 = np.concatenate([s2[..., :k - 2], s2[..., k - 2:].sum(-1, keepdims=True)], -1)
+        else:
+            s1 = np.concatenate([s1[..., :2].sum(-1, keepdims=True), s1[..., 2:]], -1)
+            s2 = np.concatenate([s2[..., :2].sum(-1, keepdims=True), s2[..., 2:]], -1)
+        merged = np.concatenate([s1[..., ::-1], s2], -1)
+        out[idx, :, : 2 * (k - 1)] = merged
+    dtype = np.asarray(tables).dtype
+    return (out.reshape(lead + flat.shape[-2:]).astype(dtype),
+            (np.asarray(n_levels) - 1).astype(np.asarray(n_levels).dtype))
