@@ -1,4 +1,4 @@
-"""Parameter recovery of the Bayesian meta-d′ (HMeta-d, metabits.sdt.bayes_metad): the shipped study.
+"""Parameter recovery of the Bayesian meta-d′ (HMeta-d, metabits.sdt): the shipped study.
 
 Simulates tables at known d′ and meta-d′ (metabits.simulate_ratings, c = 0, K = 2 confidence
 levels, equiprobable criteria), fits each with metabits.fit_meta_d_bayes (the toolbox's default d′

@@ -1,4 +1,4 @@
-"""Timings of metabits.sdt.bayes_metad (Fleming's HMeta-d model, NUTS by nutpie on JAX).
+"""Timings of metabits.sdt (Fleming's HMeta-d model, NUTS by nutpie on JAX).
 
 Prints: the import of the PyMC stack; the first single-subject fit (it compiles the model) and
 the median of later fits of Meyen et al.'s Table 1 (targets: <= 5 s); the first and a later
@@ -65,7 +65,8 @@ def gradient_evaluations(fit):
 JAX_CHILD = """
 import sys, time
 import jax
-from metabits.sdt import _hmetad_model, bayes_metad
+from metabits.sdt import _hmetad_model
+from metabits.sdt import _bayes_metad as bayes_metad
 from metabits_book.studies import datasets
 if sys.argv[1] != "metabits":
     _hmetad_model._configure_jax = lambda: None
@@ -105,12 +106,12 @@ def jax_comparison():
 def main():
     print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} (1 min), "
           f"{os.getloadavg()[1]:.1f} (5 min)")
-    t, _ = timed(lambda: __import__("metabits.sdt.bayes_metad"))
+    t, _ = timed(lambda: __import__("metabits.sdt._bayes_metad"))
     import metabits as mb
-    from metabits.sdt import bayes_metad
+    from metabits.sdt import _bayes_metad as bayes_metad
 
     t_imp, _ = timed(lambda: (__import__("pymc"), __import__("nutpie"), __import__("jax")))
-    print(f"import metabits.sdt.bayes_metad: {t:.1f} s; PyMC, nutpie and JAX: {t_imp:.1f} s")
+    print(f"import metabits.sdt: {t:.1f} s; PyMC, nutpie and JAX: {t_imp:.1f} s")
 
     t_first, fit = timed(lambda: bayes_metad.fit_meta_d_bayes(*TABLE1, seed=0))
     c_first = CPU[-1]

@@ -9,7 +9,8 @@ import time
 import numpy as np
 
 from metabits.group import (confidence_member, cwmv_accuracy, group_accuracy_bounds, noise_group,
-                            noise_member, pcwmv, simulate_pcwmv, simulate_students)
+                            noise_member, simulate_pcwmv, simulate_students)
+from metabits.group import pcwmv
 
 
 def bench(label, fn, repeat=3):

@@ -27,7 +27,7 @@ def main():
           f"numpy {np.__version__}")
     accs = np.array(sim.STUDY_ACCURACIES)
     line = np.array([[sim.theoretical_measures(k, a, sdt=False).RMI for a in accs]
-                     for k in mb.NOISE_TYPES])
+                     for k in mb.info.NOISE_TYPES])
     total = 0.0
     for j, n in enumerate(N_LARGE):     # the chapter's seeds for the data sets
         counts = sim.simulate_study(n_sets=N_SETS, n_per_label=n, rng=3000 + j)
@@ -38,7 +38,7 @@ def main():
         print(f"{n:5d} trials per label: bias reduction of 2,400 tables, m = {M}: "
               f"{seconds:6.2f} s")
         est = sim.mc_mean(red - line[..., None])
-        for i, kind in enumerate(mb.NOISE_TYPES):
+        for i, kind in enumerate(mb.info.NOISE_TYPES):
             cells = "  ".join(f"{v:+.4f} ± {s:.4f}" for v, s in zip(est.value[i], est.se[i]))
             print(f"    reduced RMI − line, {kind:8s} (60/70/80/90 %): {cells}")
     print(f"total bias reduction, three sizes: {total:.2f} s")

@@ -34,9 +34,9 @@ def main():
     outcome = rng.random(n) < 0.7
     signal = np.where(rng.random(n) < 0.8, outcome.astype(int) * 2 + rng.integers(0, 2, n),
                       rng.integers(0, 4, n))  # a 4-level self-assessment
-    table = mb.contingency_table(outcome, signal)
+    table = mb.oskr.contingency_table(outcome, signal)
     print(f"machine: {os.cpu_count()} cores")
-    t = timed(lambda: mb.oskr_ci(outcome, signal, method="bca", n_boot=2000, rng=1), 7)
+    t = timed(lambda: mb.oskr.oskr_ci(outcome, signal, method="bca", n_boot=2000, rng=1), 7)
     print(f"oskr_ci BCa, 2,000 resamples, 100,000 trials (from the trials): {t * 1e3:.1f} ms "
           "(target < 1 s)")
     t = timed(lambda: mb.oskr_ci_from_table(table, method="bca", n_boot=2000, rng=1), 7)
@@ -48,10 +48,10 @@ def main():
           "(once per session)")
     y = rng.integers(0, 2, 10_000)
     conf = rng.normal(1.5 * y, 1.0)
-    t = timed(lambda: mb.oskr(y, conf, estimator="ksg"), 5)
+    t = timed(lambda: mb.oskr.oskr(y, conf, estimator="ksg"), 5)
     print(f"KSG OSKR, 10,000 trials: {t * 1e3:.0f} ms (target < 2 s)")
 
-    truth = mb.feedback_channel(0.7, 0.15, 0.0)
+    truth = mb.oskr.feedback_channel(0.7, 0.15, 0.0)
     tables = rng.multinomial(1000, truth.confusion.ravel(), size=400).reshape(-1, 2, 2)
     t = timed(lambda: mb.oskr_ci_from_table(tables, method="bca", n_boot=1000, rng=2), 3)
     print(f"coverage study: BCa intervals of 400 tables x 1,000 resamples: {t:.2f} s")

@@ -8,7 +8,7 @@ information measures) bias-reduced, each with a 95% percentile interval — for 
 chapter's setting) and B = 1000. Prints timings only; not a test.
 
 Almost all the time is the meta-d′ fits of the 80·B resampled tables (Fisher scoring in
-``metabits.sdt.metad``, evaluated 1,000 tables at a time so each block's arrays stay in the CPU
+``metabits.sdt``, evaluated 1,000 tables at a time so each block's arrays stay in the CPU
 cache, with step halvings tried in blocks). Profile with
 ``python -m cProfile -s tottime scripts/bench_people.py``.
 """

@@ -31,18 +31,18 @@ N = np.array([10_000, 5_000, 5_000])
 
 
 def simulate():
-    return np.stack([mb.simulate_ratings(S1.d_prime[i], S1.meta_d[i], int(N[i]), n_sets=200,
+    return np.stack([mb.sdt.simulate_ratings(S1.d_prime[i], S1.meta_d[i], int(N[i]), n_sets=200,
                                          c=S2.c[i, 1], rng=100 + i) for i in range(3)])
 
 
 def recovery():
     sims = simulate().reshape(-1, 2, 10)
-    mb.fit_meta_d_many(sims, pad=0.1)
+    mb.fit_meta_d(sims, pad=0.1)
     mb.type2_measures(sims, undefined="nan")
 
 
 def bootstrap():
-    mb.bootstrap_meta_d(simulate()[:, :, 0], n_boot=1000, pad=0.1, rng=7)
+    mb.sdt.bootstrap_meta_d(simulate()[:, :, 0], n_boot=1000, pad=0.1, rng=7)
 
 
 if __name__ == "__main__":

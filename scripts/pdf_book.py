@@ -664,7 +664,7 @@ def book_statements(env, doctree: nodes.document, docname: str) -> int:
     return count
 
 
-# the index: the API's long dotted names (metabits.oskr.feedback_channel.FeedbackChannel) ran
+# the index: the API's long dotted names (metabits.oskr.FeedbackChannel) ran
 # into the margin of its two columns; a smaller font, ragged right, and a break allowed after
 # each dot and slash (XeTeX's inter-character tokens, switched on for the index only)
 INDEX_LATEX = r"""

@@ -29,7 +29,7 @@ def group_tables():
     """Six simulated subjects, 200 trials per stimulus, M-ratio 0.8 each: d′ from 1.0 to 2.0 and
     c from 0.2 to -0.2 in equal steps, meta-d′ = 0.8 d′."""
     d = np.linspace(1.0, 2.0, 6)
-    return mb.simulate_ratings(d, 0.8 * d, 200, c=np.linspace(0.2, -0.2, 6), K=2, rng=7)[:, 0]
+    return mb.sdt.simulate_ratings(d, 0.8 * d, 200, c=np.linspace(0.2, -0.2, 6), K=2, rng=7)[:, 0]
 
 
 @lru_cache(maxsize=None)

@@ -21,7 +21,7 @@ fuzzed on small grids: the factories' grids (:data:`EXPLORERS`), the renderers, 
 the :class:`~metabits_book.explore.Control` constructor (:data:`CONSTRUCTORS`), and each explorer's
 ``view`` at values its controls cannot take (a dedicated test: its keywords are the controls).
 Runtime: about 3 s for ~4,200 mutations of 188 callables and ~280 control values
-(``metabits.studies`` on tiny files in a temporary folder and on a 24-person subset of the
+(``metabits.io`` on tiny files in a temporary folder and on a 24-person subset of the
 shipped Confidence Database).
 """
 
@@ -44,7 +44,7 @@ import metabits as mb
 from metabits_book import cognitive_chain
 from metabits_book import explore as ex
 from metabits_book.studies.simulation import MCEstimate
-from metabits.studies import confidence_database as cdb
+from metabits.io import _confidence_database as cdb
 from metabits_book.studies import database_copy, database_criteria
 from metabits_book.studies import database_measures as dbm
 from metabits_book.studies.database_intervals import PeopleIntervals, people_intervals
@@ -59,12 +59,11 @@ TABLE1 = [[84, 56, 48, 12], [4, 56, 64, 76]]  # Meyen et al. (2025), Table 1
 
 #: Modules (and packages) whose callables are not fuzzed yet, with the reason.
 EXCLUDED_MODULES = {
-    "metabits.sdt.bayes_metad": "every call samples the posterior with NUTS (seconds, and a JAX "
-                                "compile on the first call); its refusals of bad tables, pads, "
-                                "draws and seeds are tests/test_bayes_metad.py's",
-    "metabits.sdt.bayes_checks": "the predictive checks need an HMeta-d fit (NUTS, seconds); "
-                                 "their refusals of bad fits, draws and levels are "
-                                 "tests/test_bayes_checks.py's",
+    "metabits.sdt._bayes_metad": "every call samples the posterior with NUTS (seconds, and a JAX "
+                                 "compile on the first call); its refusals of bad tables, pads, "
+                                 "draws and seeds are tests/test_bayes_metad.py's",
+    "metabits.validation": "the argument checks themselves: every function fuzzed here refuses "
+                           "its bad input through them; tests/test_validate.py tests each",
     "metabits_book.studies.bayes_recovery": "bayes_recovery fits with NUTS; its refusals of bad "
                                        "truths, sizes, seeds and levels, and recovery_summary's "
                                        "of bad rows, are tests/test_bayes_recovery.py's",
@@ -80,6 +79,10 @@ EXCLUDED = {
     "save_figure": "writes figure files to a folder (book-only)",
     "use_book_style": "takes no arguments, changes matplotlib's global style",
     "table1_bayes_rows": "refits Table 1 with NUTS three times (seconds)",
+    "prior_predictive": "needs an HMeta-d fit (NUTS, seconds); its refusals of bad fits, draws "
+                        "and levels are tests/test_bayes_checks.py's",
+    "posterior_predictive": "needs an HMeta-d fit (NUTS, seconds); its refusals of bad fits, "
+                            "draws and levels are tests/test_bayes_checks.py's",
     "servajean_bayes_refits": "nine NUTS fits (minutes; a JAX compile on the first): its "
                               "refusals of bad seeds, tasks and sampler sizes, before any "
                               "sampling, are tests/test_bayes_refits.py's",
@@ -168,7 +171,7 @@ _TRIALS = {"stimulus": [0, 0, 90, 90, 90], "response": [0, 90, 90, 90, 0],
            "rating": [4, 0, 1, 4, 2]}
 
 
-# --- the Confidence Database (metabits.studies): tiny files and a small subset ---------------
+# --- the Confidence Database (metabits.io): tiny files and a small subset ---------------
 
 #: A temporary folder, kept for the session: tiny data set files (valid and malformed), and
 #: the targets the writers write into.
@@ -258,7 +261,7 @@ from metabits_book.studies import montecarlo as _mc  # noqa: E402
 _COVERAGE = _mc.oskr_coverage_table()
 _BAD_SEEDS = [2.5, -1, "3", True, None, NAN, [3], 3j]
 
-# --- metabits.resample and metabits.studies.reliability -----------------------------------------
+# --- metabits.resample and metabits.reliability -----------------------------------------
 
 _BAD_COUNTS = [[[84, -56, 48, 12], [4, 56, 64, 76]], [[84, NAN, 48, 12], [4, 56, 64, 76]],
                [[84, INF, 48, 12], [4, 56, 64, 76]], [[84, 56.5, 48, 12], [4, 56, 64, 76]],
@@ -453,12 +456,11 @@ CALLS = {
     "meta_I_normal": {},
     "response_table": {},
     "type2_measures": {},
-    "fit_meta_d": {"nR_S1": ([84, 56, 48, 12], [[84, -56, 48, 12], [NAN, 1, 2, 3],
-                                                      [84, 56, 48], ["a"] * 4, None]),
-                         "nR_S2": ([4, 56, 64, 76], [[4, -56, 64, 76], [NAN, 1, 2, 3],
-                                                     [4, 56, 64], ["a"] * 4, None]),
-                   "pad": (0.25, "nonneg?")},  # None: 1/(2K), as every meta-d′ pad
-    "fit_meta_d_many": {"pad": (0.25, "nonneg?")},
+    "fit_meta_d": {"pad": (0.25, "nonneg?")},  # None: 1/(2K), as every meta-d′ pad
+    "hmetad_rating_probabilities": {
+        "meta_d": (1.0, "real"), "c": (0.0, "real"),
+        "t2c_S1": ([-1.0], [[0.5], [-1.0, -2.0], [NAN], [], "abc", None, [[-1.0], [-1.0, -0.5]]]),
+        "t2c_S2": ([1.0], [[-0.5], [2.0, 1.0], [INF], [], "abc", None, [1.0, 2.0]])},
     "bootstrap_meta_d": {"pad": (0.25, "nonneg?")},  # None: 1/(2K), as every meta-d′ pad
     "equiprobable_criteria": {"c": (0.0, "real")},
     "rating_probabilities": {"c": (0.0, "real"),
@@ -647,7 +649,7 @@ CALLS = {
                                                "model": ("GPT-5", "choice")},
     "servajean_ratio_range": {"task": ("A", "choice"),
                                             "model": ("GPT-5", "choice")},
-    # metabits.studies: the Confidence Database
+    # metabits.io: the Confidence Database
     "dataset_name": {"path": (_TINY, [3, None, ["a"], b"data_x.csv", 1.5])},
     "confidence_database_citation": {"path": (_TINY, [3, None, ["a"], b"data_x.csv", 1.5])},
     "read_confidence_database": {
@@ -772,7 +774,7 @@ CALLS = {
                      "estimate": (0.4, BAD["real"] + [[0.4, 0.5], [[0.4]]]),
                      "acceleration": (0.05, BAD["real"] + [[0.05, 0.1], [[0.05]]]),
                      "axis": (0, "axis")},
-    # metabits.studies.reliability
+    # metabits.reliability
     "random_halves": {"groups": ([[0, 1, 2, 3], [4, 5]], _BAD_HALF_GROUPS), "n_trials": (6, "size"),
                       "n_splits": (2, "size")},
     "split_half_reliability": {"first": ([[1.0, 2.0, 3.0, 4.0]], _BAD_HALVES),
@@ -896,9 +898,9 @@ def public_callables() -> dict:
 def _instance(cls):
     """A valid result object of each class with public methods (made once per class)."""
     from metabits_book import paper_numbers
-    from metabits.info import calibration
+    from metabits.info import _calibration as calibration
     from metabits_book.studies import datasets
-    from metabits.studies import measure_bootstrap
+    from metabits import _bootstrap as measure_bootstrap
     return {calibration.LogOddsMap: lambda: calibration.fit_log_odds_map([0.6, 0.9],
                                                                           [0.55, 0.75]),
             measure_bootstrap.AllMeasures: lambda: measure_bootstrap.all_measures(TABLE1),
@@ -1049,7 +1051,7 @@ def test_result_classes_are_not_fuzzed_as_constructors():
     :class:`~metabits_book.explore.Trace` and :class:`~metabits_book.explore.View` are made by the
     factories (whose arguments are fuzzed) and checked by ``frames`` when drawn;
     :class:`~metabits_book.explore.ExplorerDisplay` is made by ``show``."""
-    from metabits._results import Result
+    from metabits.results import Result
     blocks = (ex.Explorer, ex.ExplorerDisplay, ex.Panel, ex.Trace, ex.View)
     for name, cls in public_classes().items():
         assert issubclass(cls, (Result, tuple, Warning)) or cls in blocks \

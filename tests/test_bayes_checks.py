@@ -1,4 +1,4 @@
-"""Checks of the Bayesian meta-d′ (metabits.sdt.bayes_checks): predictive checks.
+"""Checks of the Bayesian meta-d′ (metabits.sdt): predictive checks.
 
 Fast: the NumPy twin of the model's likelihood by hand, the prior sampler's distributions, bad
 input. Slow (NUTS): the NumPy likelihood against the PyMC model's and the predictive checks on a
@@ -11,8 +11,8 @@ import pytest
 
 import metabits as mb
 from _bayes_fits import group_fit, group_tables, table1_fast
-from metabits.sdt import bayes_checks as bc
-from metabits.sdt.bayes_checks import PredictiveCheck, posterior_predictive, prior_predictive
+from metabits.sdt import _bayes_checks as bc
+from metabits.sdt import PredictiveCheck, posterior_predictive, prior_predictive
 
 TABLE1 = ([84, 56, 48, 12], [4, 56, 64, 76])  # Meyen et al. (2025), Table 1
 #: "S1" responses say meta-d′ is large (misses rarely confident), "S2" responses that it is
@@ -23,7 +23,7 @@ SMALL = dict(chains=2, draws=300, tune=300)
 
 def test_exported():
     for name in bc.__all__:
-        assert getattr(mb, name) is getattr(bc, name) is getattr(mb.sdt, name)
+        assert getattr(mb.sdt, name) is getattr(bc, name)
 
 
 # ------------------------------------------------------------------ the model in NumPy
@@ -179,7 +179,7 @@ def test_bad_input_of_checks(kwargs, match):
             fn(fit, **kwargs)
 
 
-@pytest.mark.parametrize("fit", [None, mb.fit_meta_d(*TABLE1), {"counts": TABLE1}])
+@pytest.mark.parametrize("fit", [None, mb.fit_meta_d(TABLE1), {"counts": TABLE1}])
 def test_checks_refuse_what_is_not_an_hmeta_d_fit(fit):
     for fn in (prior_predictive, posterior_predictive):
         with pytest.raises(ValueError, match="fit must be a result of fit_meta_d_bayes"):

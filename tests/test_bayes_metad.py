@@ -1,4 +1,4 @@
-"""Bayesian meta-d′ (metabits.sdt.bayes_metad): Fleming's HMeta-d model sampled with NUTS.
+"""Bayesian meta-d′ (metabits.sdt): Fleming's HMeta-d model sampled with NUTS.
 
 Kept fast: every single-subject fit here has K = 2 ratings, so one compiled model serves them all
 (the module keeps it; tests/test_bayes_checks.py and the doctests share it), draws are small, and
@@ -22,9 +22,9 @@ from _bayes_fits import FAST, TABLE1, group_fit, group_tables, table1_fast
 from conftest import assert_paper
 
 import metabits as mb
-from metabits.sdt import bayes_metad
-from metabits.sdt.bayes_metad import (BayesMetaDFit, BayesMetaDGroupFit, fit_meta_d_bayes,
-                                      fit_meta_d_bayes_group)
+from metabits.sdt import _bayes_metad as bayes_metad
+from metabits.sdt import (BayesMetaDFit, BayesMetaDGroupFit, fit_meta_d_bayes,
+                          fit_meta_d_bayes_group)
 
 
 # every test samples a posterior with NUTS (seconds each): not in the quick loop
@@ -39,7 +39,7 @@ def test_import_metabits_loads_no_pymc():
     assert out.stdout.strip() == "[]"
     assert mb.fit_meta_d_bayes is fit_meta_d_bayes
     assert mb.fit_meta_d_bayes_group is fit_meta_d_bayes_group
-    assert mb.BayesMetaDFit is BayesMetaDFit
+    assert mb.sdt.BayesMetaDFit is BayesMetaDFit
 
 
 def _table1_fit(estimate_dprime):
@@ -64,7 +64,7 @@ def test_table1_padded_dprime_prints_the_papers_numbers(table1_fit):
     """
     fit = table1_fit
     assert fit.pad == 0.25 and not fit.estimate_dprime
-    assert fit.d == pytest.approx(mb.fit_meta_d(*TABLE1, pad=0.25).d, abs=1e-12)
+    assert fit.d == pytest.approx(mb.fit_meta_d(TABLE1, pad=0.25).d, abs=1e-12)
     assert fit.c == pytest.approx(0.0, abs=1e-12)  # Table 1 is symmetric
     assert_paper(fit.meta_d.mean(), 1.9, 1, "posterior mean meta-d′")
     assert_paper(fit.m_ratio.mean(), 1.8, 1, "posterior mean M-ratio")
@@ -85,7 +85,7 @@ def test_table1_estimated_dprime():
     SE."""
     fit = _table1_fit(True)
     assert fit.estimate_dprime and fit.pad == 0.0 and fit.d.shape == fit.meta_d.shape
-    ml = mb.fit_meta_d(*TABLE1)
+    ml = mb.fit_meta_d(TABLE1)
     assert fit.d.mean() == pytest.approx(ml.d, abs=0.02)  # the unpadded d′ ± its posterior
     assert_paper(fit.meta_d.mean(), 1.9, 1, "posterior mean meta-d′")
     assert fit.m_ratio.mean() > 1.85 + 2 * fit.mcse("m_ratio")  # prints as 1.9, not 1.8
@@ -95,9 +95,9 @@ def test_table1_estimated_dprime():
 def test_agrees_with_maximum_likelihood_on_a_large_table():
     """20,000 trials per stimulus: the posterior mean is the ML estimate to a fraction of the
     posterior SD. c = 0, where HMeta-d's meta-c = c and Maniscalco's c·meta-d′/d′ coincide."""
-    table = mb.simulate_ratings(1.5, 1.1, 20_000, K=2, rng=5)[0]
+    table = mb.sdt.simulate_ratings(1.5, 1.1, 20_000, K=2, rng=5)[0]
     fit = fit_meta_d_bayes(*table, **FAST, seed=3)
-    ml = mb.fit_meta_d(*table, pad=0.25)
+    ml = mb.fit_meta_d(table, pad=0.25)
     sd = fit.meta_d.std()
     assert 0.01 < sd < 0.05
     assert fit.meta_d.mean() == pytest.approx(ml.meta_d, abs=0.25 * sd)
@@ -109,7 +109,7 @@ def test_cores_change_the_time_not_the_draws():
     """Chains run one after another by default (``cores=1``: the gradient holds Python's lock,
     so parallel chains only add CPU time); 2 chains at once give the same draws as 1 after
     another."""
-    from metabits.sdt.bayes_metad import _sampler_args
+    from metabits.sdt._bayes_metad import _sampler_args
 
     assert _sampler_args(4, 10, 10, 0.8, 1, None)["cores"] == 1
     assert _sampler_args(4, 10, 10, 0.8, 1, 3)["cores"] == 3
@@ -223,7 +223,7 @@ def test_group_model():
     assert np.array_equal(fit.counts, tables)
     lo, hi = np.quantile(np.exp(fit.mu_log_m_ratio), [0.025, 0.975])
     assert lo < 0.8 < hi
-    ml = mb.fit_meta_d_many(tables, pad=0.25).m_ratio
+    ml = mb.fit_meta_d(tables, pad=0.25).m_ratio
     assert np.std(fit.m_ratio.mean(0)) < np.std(ml)  # shrinkage towards the group
     # 2 chains x 300 draws: diagnostics reported and acceptable, not publication-grade
     assert fit.r_hat < 1.05 and fit.ess_bulk > 50

@@ -1,4 +1,4 @@
-"""Meyen et al.'s recoding of predictions on observed tables (metabits.info.recoding), on the
+"""Meyen et al.'s recoding of predictions on observed tables (metabits.info), on the
 MaskOri tables (fixtures in conftest.py) and on any count table (hypothesis): the reached accuracy
 is the trials' own, the recoded one the information measures' estimated accuracy, and the gain
 exactly the columns where the majority is wrong.
@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import metabits as mb
-from metabits.info.recoding import recoding
+from metabits.info import recoding
 
 
 # --- recoding ----------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 Fast: bad input, and the shipped study (lib/metabits/data/bayes_recovery.csv,
 scripts/bayes_recovery.py): coverage of the 95% intervals within Monte Carlo error of 95%, no
 bias, agreement with maximum likelihood, clean diagnostics; the names still importable from
-their former home, metabits.sdt.bayes_checks. Slow (NUTS): rows of the shipped study refitted
+their former home, metabits.sdt. Slow (NUTS): rows of the shipped study refitted
 with their seeds.
 """
 

@@ -29,11 +29,11 @@ def test_hmeta_d_probabilities_cut_the_type2_evidence_at_c():
     assert p[0, 5:].sum() == pytest.approx(far, abs=1e-12)
     # unbiased observer: meta-c = c = c·meta-d′/d′ = 0, so HMeta-d's model is Maniscalco's
     # (criteria equiprobable for the Type 2 stage, an observer of sensitivity meta-d′)
-    crit = mb.equiprobable_criteria(1.5, 1.5, 0.0, 5)
+    crit = mb.sdt.equiprobable_criteria(1.5, 1.5, 0.0, 5)
     assert br._hmeta_d_probabilities(2.0, 1.5, 0.0, 5) == pytest.approx(
-        mb.rating_probabilities(2.0, 1.5, 0.0, 5, criteria=crit), abs=1e-12)
+        mb.sdt.rating_probabilities(2.0, 1.5, 0.0, 5, criteria=crit), abs=1e-12)
     # biased: the confidence given the response is that of an observer cutting at c itself
-    q = mb.rating_probabilities(1.5, 1.5, 0.3, 5)
+    q = mb.sdt.rating_probabilities(1.5, 1.5, 0.3, 5)
     assert p[0, 5:] / p[0, 5:].sum() == pytest.approx(q[0, 5:] / q[0, 5:].sum(), abs=1e-12)
 
 
@@ -96,7 +96,7 @@ def test_shipped_llm_refits_agree_with_maximum_likelihood(llm):
     """Thousands of trials swamp the priors: the posterior mean and the ML estimate (on the
     same simulated tables) differ by less than half the posterior's interval."""
     x = br.servajean_tables().reshape(-1, 2, 10)
-    fit = mb.fit_meta_d_many(x, pad=0.1)
+    fit = mb.fit_meta_d(x, pad=0.1)
     half = (llm.m_ratio_hi - llm.m_ratio_lo).to_numpy() / 2
     assert np.all(np.abs(fit.m_ratio - llm.m_ratio_mean.to_numpy()) < half / 2)
 
@@ -126,7 +126,7 @@ def test_shipped_group_fits_used_the_padded_dprime_of_the_data(people):
     tables = datasets.maskori_counts()
     for k, soa in enumerate(datasets.MASKORI_SOAS):
         rows = people[(people.soa_ms == float(soa)) & (people.quantity == "m_ratio")]
-        ml = mb.fit_meta_d_many(tables.counts[:, k], pad=0.1)
+        ml = mb.fit_meta_d(tables.counts[:, k], pad=0.1)
         assert rows.sort_values("participant").d.to_numpy() == pytest.approx(ml.d, rel=1e-5)
 
 
@@ -139,7 +139,7 @@ def test_shipped_group_fits_shrink_the_people_towards_the_group(people):
         if not 30 < soa < 100:
             continue
         rows = people[(people.soa_ms == float(soa)) & (people.quantity == "m_ratio")]
-        ml = mb.fit_meta_d_many(tables.counts[:, k], pad=0.1).m_ratio
+        ml = mb.fit_meta_d(tables.counts[:, k], pad=0.1).m_ratio
         assert rows["mean"].std() < np.std(ml, ddof=1), soa
 
 

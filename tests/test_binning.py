@@ -1,4 +1,4 @@
-"""Exact tables under any confidence bins, and the best bins (metabits.info.binning).
+"""Exact tables under any confidence bins, and the best bins (metabits.info).
 
 Part of book/meyen/09_limits: checked against the simulation module's response probabilities,
 binned simulated trials, the unbinned information and a grid search.
@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from scipy.special import expit
 
 import metabits as mb
-from metabits.info import binning
+from metabits.info import _binning as binning
 from metabits_book.studies import simulation as sim
 
 
@@ -38,8 +38,8 @@ def test_fine_bins_recover_the_unbinned_information():
     edges = expit(np.linspace(0.02, 8, 400))
     for acc in (0.6, 0.8):
         info = mb.type2_measures(binning.binned_response_probabilities("normal", acc, edges)).info
-        assert info == pytest.approx(mb.noise_info("normal", acc), abs=2e-4)
-        assert info < mb.noise_info("normal", acc)
+        assert info == pytest.approx(mb.info.noise_info("normal", acc), abs=2e-4)
+        assert info < mb.info.noise_info("normal", acc)
 
 
 @given(st.lists(st.floats(0.51, 0.99), min_size=1, max_size=4, unique=True),

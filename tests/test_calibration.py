@@ -1,4 +1,4 @@
-"""Linear-in-log-odds distortion and recalibration (metabits.info.calibration; Zhang & Maloney, 2012).
+"""Linear-in-log-odds distortion and recalibration (metabits.info; Zhang & Maloney, 2012).
 
 Part of book/meyen/09_limits: the fit against scikit-learn's unpenalised logistic regression and
 a known distortion, the inverse map exactly, and the chapter's group of three miscalibrated
@@ -10,8 +10,8 @@ import pytest
 from scipy.special import expit, logit
 
 import metabits as mb
-from metabits.info import binning
-from metabits.info import calibration
+from metabits.info import _binning as binning
+from metabits.info import _calibration as calibration
 from metabits.group import weighted_vote_accuracy
 
 
@@ -55,10 +55,10 @@ def test_chapter_group_of_three_miscalibrated_members():
     a, b, c = accs      # majority of three: at least two right
     mv = a * b * c + a * b * (1 - c) + a * (1 - b) * c + (1 - a) * b * c
     assert weighted_vote_accuracy(members, votes) == pytest.approx(mv, abs=1e-12)
-    true_c = [mb.member_confidence(t) for t in members]
+    true_c = [mb.group.member_confidence(t) for t in members]
     stated = [calibration.distort_confidence(true_c[0], 3.0), true_c[1],
               calibration.distort_confidence(true_c[2], 0.4, 0.8)]
     miscal = weighted_vote_accuracy(members, [calibration.log_odds_weights(s) for s in stated])
-    assert mv < miscal < mb.pcwmv(members).acc          # the chapter's ordering
+    assert mv < miscal < mb.group.pcwmv(members).acc          # the chapter's ordering
     # the information measures of the members do not depend on what they state
     assert all(mb.type2_measures(t).RMI > 0 for t in members)

@@ -38,7 +38,7 @@ def test_per_operation_oskr_recovers_the_channel():
     scores = np.array([3.0, 4, 4.5, 3.5, 4, 4.8, 4, 2])
     tr = cc.simulate_chain(scores, 50_000, rng=1)
     est = cc.per_operation_oskr(tr, rng=2, n_boot=500)
-    truth = mb.binary_channel(tr.p_success, tr.hit_rate, tr.false_alarm).oskr
+    truth = mb.oskr.binary_channel(tr.p_success, tr.hit_rate, tr.false_alarm).oskr
     assert np.all(np.abs(est.oskr - truth) < 4 * (est.upper - est.lower) / 3.92 + 0.005)
     assert np.all((est.lower <= est.oskr) & (est.oskr <= est.upper))
 

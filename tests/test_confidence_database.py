@@ -1,5 +1,5 @@
 """The Confidence Database: reading one data set file into harmonised trials and count tables
-(metabits.studies.confidence_database).
+(metabits.io).
 
 Every coding trap of the database is written into a small synthetic file in ``tmp_path``;
 independent checks are hand-written expected values and pandas' crosstab. One test reads all 66
@@ -16,9 +16,8 @@ import pandas as pd
 import pytest
 
 import metabits as mb
-from metabits.studies.confidence_database import (MAX_LEVELS, confidence_database_citation,
-                                                  confidence_database_tables, dataset_name,
-                                                  read_confidence_database)
+from metabits.io import (MAX_LEVELS, confidence_database_citation, confidence_database_tables,
+                         dataset_name, read_confidence_database)
 
 # the project's raw copy, ../shared beside the repository (absent on CI and for readers)
 RAW = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "confidence-database"
@@ -45,7 +44,7 @@ def core(d):
 # --- the public name --------------------------------------------------------------------------
 
 def test_reexported_from_metabits():
-    assert mb.read_confidence_database is read_confidence_database
+    assert mb.io.read_confidence_database is read_confidence_database
 
 
 # --- codings ----------------------------------------------------------------------------------

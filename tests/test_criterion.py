@@ -1,4 +1,4 @@
-"""metabits.sdt.criterion and the Table S1 / S2 loaders: Delta-method variances, pairwise z tests,
+"""metabits.sdt and the Table S1 / S2 loaders: Delta-method variances, pairwise z tests,
 the ROPE rule and its inverse, and the significance pattern of Servajean & Servajean (2026).
 
 Independent checks: Monte Carlo for the Delta method, scipy.stats.norm for the z tests, brute
@@ -59,7 +59,7 @@ def test_delta_method_matches_monte_carlo():
     h = rng.binomial(n, hr, 20000) / n
     f = rng.binomial(n, far, 20000) / n
     d_hat, c_hat = norm.ppf(h) - norm.ppf(f), -(norm.ppf(h) + norm.ppf(f)) / 2
-    v = mb.delta_variance(d, c, n)
+    v = mb.sdt.delta_variance(d, c, n)
     assert v.se_d == pytest.approx(d_hat.std(), rel=0.03)
     assert v.se_c == pytest.approx(c_hat.std(), rel=0.03)
 
@@ -67,7 +67,7 @@ def test_delta_method_matches_monte_carlo():
 @given(d=st.floats(0.1, 4, **finite), c=st.floats(-1.5, 1.5, **finite),
        n1=st.integers(10, 10 ** 6), n2=st.integers(10, 10 ** 6))
 def test_se_of_d_is_twice_se_of_c(d, c, n1, n2):
-    v = mb.delta_variance(d, c, n1, n2)
+    v = mb.sdt.delta_variance(d, c, n1, n2)
     assert v.var_d == pytest.approx(4 * v.var_c, rel=1e-12)
     assert v.se_d == pytest.approx(2 * v.se_c, rel=1e-12)
 
@@ -75,14 +75,14 @@ def test_se_of_d_is_twice_se_of_c(d, c, n1, n2):
 @given(d=st.floats(0.2, 4, **finite), c=st.floats(-1, 1, **finite),
        n=st.integers(50, 10 ** 6), level=st.floats(0.5, 0.999, **finite))
 def test_trials_per_stimulus_inverts_delta_variance(d, c, n, level):
-    hw = norm.ppf(0.5 + level / 2) * mb.delta_variance(d, c, n).se_c
-    assert mb.trials_per_stimulus(d, c, hw, level) == pytest.approx(n, rel=1e-9)
+    hw = norm.ppf(0.5 + level / 2) * mb.sdt.delta_variance(d, c, n).se_c
+    assert mb.sdt.trials_per_stimulus(d, c, hw, level) == pytest.approx(n, rel=1e-9)
 
 
 def test_se_from_ci():
-    assert mb.se_from_ci(1.959963984540054) == pytest.approx(1.0)
-    assert mb.se_from_ci(norm.ppf(0.95), level=0.9) == pytest.approx(1.0)
-    np.testing.assert_allclose(mb.se_from_ci([0.0330, 0.0291]), np.array([0.0330, 0.0291]) / 1.96,
+    assert mb.sdt.se_from_ci(1.959963984540054) == pytest.approx(1.0)
+    assert mb.sdt.se_from_ci(norm.ppf(0.95), level=0.9) == pytest.approx(1.0)
+    np.testing.assert_allclose(mb.sdt.se_from_ci([0.0330, 0.0291]), np.array([0.0330, 0.0291]) / 1.96,
                                rtol=2e-5)
 
 
@@ -90,7 +90,7 @@ def test_se_from_ci():
 
 def test_pairwise_z_tests_against_scipy():
     x, se = np.array([0.2, 0.5, 0.41]), np.array([0.05, 0.07, 0.06])
-    r = mb.pairwise_z_tests(x, se)
+    r = mb.sdt.pairwise_z_tests(x, se)
     assert r.pairs == ((0, 1), (0, 2), (1, 2))
     for k, (i, j) in enumerate(r.pairs):
         z = (x[j] - x[i]) / np.hypot(se[i], se[j])
@@ -104,8 +104,8 @@ def test_pairwise_z_tests_against_scipy():
 
 def test_compare_criteria_is_pairwise_z_on_recovered_ses():
     c, hw = S2.at("A", "DeepSeek-V3.2-Exp")
-    a = mb.compare_criteria(c, hw)
-    b = mb.pairwise_z_tests(c, hw / norm.ppf(0.975))
+    a = mb.sdt.compare_criteria(c, hw)
+    b = mb.sdt.pairwise_z_tests(c, hw / norm.ppf(0.975))
     np.testing.assert_allclose(a.z, b.z)
     assert a.n_comparisons == 3
 
@@ -122,41 +122,41 @@ def test_rope_range_is_exactly_the_set_of_rules_that_reproduce_the_verdicts(inte
     last end, try every set of verdicts any r > 0 gives."""
     mid, half = np.array(intervals).T
     lo, hi = mid - half, mid + half
-    verdicts = mb.rope_verdict(lo, hi, r0).tolist()
-    rr = mb.rope_range(lo, hi, verdicts)
+    verdicts = mb.sdt.rope_verdict(lo, hi, r0).tolist()
+    rr = mb.sdt.rope_range(lo, hi, verdicts)
     assert rr.consistent and rr.lower <= r0 < rr.upper
     ends = np.unique(np.r_[0.0, np.abs(np.r_[lo, hi])])
     assume(np.all(np.diff(ends) > 1e-9))  # no piece too narrow to hold an r of its own
     for r in np.r_[(ends[:-1] + ends[1:]) / 2, ends[-1] + 1.0]:
-        same = mb.rope_verdict(lo, hi, r).tolist() == verdicts
+        same = mb.sdt.rope_verdict(lo, hi, r).tolist() == verdicts
         assert same == (rr.lower <= r < rr.upper), r
 
 
 def test_rope_verdict_and_range_edge_cases():
-    assert mb.rope_verdict([-0.3], [-0.2], 0.1).tolist() == ["practically significant"]
-    rr = mb.rope_range([0.05], [0.15], [None])
+    assert mb.sdt.rope_verdict([-0.3], [-0.2], 0.1).tolist() == ["practically significant"]
+    rr = mb.sdt.rope_range([0.05], [0.15], [None])
     assert (rr.lower, rr.upper, rr.lower_from, rr.upper_from) == (0.0, np.inf, -1, -1)
-    rr = mb.rope_range([0.2, 0.05], [0.3, 0.1], ["inconclusive", "practically significant"])
+    rr = mb.sdt.rope_range([0.2, 0.05], [0.3, 0.1], ["inconclusive", "practically significant"])
     assert not rr.consistent
     with pytest.raises(ValueError, match="unknown verdict"):
-        mb.rope_range([0.1], [0.2], ["significant"])
+        mb.sdt.rope_range([0.1], [0.2], ["significant"])
     with pytest.raises(ValueError, match="one verdict per interval"):
-        mb.rope_range([0.1, 0.2], [0.2, 0.3], ["inconclusive"])
+        mb.sdt.rope_range([0.1, 0.2], [0.2, 0.3], ["inconclusive"])
     with pytest.raises(ValueError, match="lower <= upper"):
-        mb.rope_verdict([0.3], [0.2], 0.1)
+        mb.sdt.rope_verdict([0.3], [0.2], 0.1)
 
 
 @pytest.mark.parametrize("call, match", [
-    (lambda: mb.se_from_ci(0.0), "CI half-width must be > 0"),
-    (lambda: mb.se_from_ci(-0.03), "CI half-width must be > 0"),
-    (lambda: mb.compare_criteria([0.1, 0.2], [0.03, 0.0]), "CI half-width must be > 0"),
-    (lambda: mb.compare_criteria([0.1], [0.03]), "at least two conditions"),
-    (lambda: mb.compare_criteria([0.1, 0.2], [0.03, 0.03, 0.03]), "same shape"),
-    (lambda: mb.pairwise_z_tests([0.1, 0.2], [0.03, 0.03], alpha=0), "alpha"),
-    (lambda: mb.pairwise_z_tests([0.1, 0.2], [0.03, 0.03], n_comparisons=0), "n_comparisons"),
-    (lambda: mb.delta_variance(1.0, 0.0, 0), "n_s1"),
-    (lambda: mb.rope_verdict([0.1], [0.2], 0.0), "rope half-width must be > 0"),
-    (lambda: mb.trials_per_stimulus(1.0, 0.0, -0.01), "CI half-width must be > 0"),
+    (lambda: mb.sdt.se_from_ci(0.0), "CI half-width must be > 0"),
+    (lambda: mb.sdt.se_from_ci(-0.03), "CI half-width must be > 0"),
+    (lambda: mb.sdt.compare_criteria([0.1, 0.2], [0.03, 0.0]), "CI half-width must be > 0"),
+    (lambda: mb.sdt.compare_criteria([0.1], [0.03]), "at least two conditions"),
+    (lambda: mb.sdt.compare_criteria([0.1, 0.2], [0.03, 0.03, 0.03]), "same shape"),
+    (lambda: mb.sdt.pairwise_z_tests([0.1, 0.2], [0.03, 0.03], alpha=0), "alpha"),
+    (lambda: mb.sdt.pairwise_z_tests([0.1, 0.2], [0.03, 0.03], n_comparisons=0), "n_comparisons"),
+    (lambda: mb.sdt.delta_variance(1.0, 0.0, 0), "n_s1"),
+    (lambda: mb.sdt.rope_verdict([0.1], [0.2], 0.0), "rope half-width must be > 0"),
+    (lambda: mb.sdt.trials_per_stimulus(1.0, 0.0, -0.01), "CI half-width must be > 0"),
 ])
 def test_bad_input(call, match):
     with pytest.raises(ValueError, match=match):
@@ -167,7 +167,7 @@ def test_bad_input(call, match):
 
 def _table_s2_tests():
     """Every pairwise test of Table S2: arrays (task, model, pair), pairs (S1,None),(S1,S2),(None,S2)."""
-    return mb.compare_criteria(np.moveaxis(S2.c, 1, 2), np.moveaxis(S2.half_width, 1, 2))
+    return mb.sdt.compare_criteria(np.moveaxis(S2.c, 1, 2), np.moveaxis(S2.half_width, 1, 2))
 
 
 def test_significance_pattern_of_table_s2():
@@ -191,12 +191,12 @@ def test_significance_pattern_of_table_s2():
 def _rope_range(adjusted: bool):
     """ROPE half-widths consistent with the paper's verdicts; "not significant" constrains none."""
     ci_level = 1 - 0.05 / 3 if adjusted else 0.95
-    r = mb.compare_criteria(np.moveaxis(S2.c, 1, 2), np.moveaxis(S2.half_width, 1, 2),
+    r = mb.sdt.compare_criteria(np.moveaxis(S2.c, 1, 2), np.moveaxis(S2.half_width, 1, 2),
                             ci_level=ci_level)
     v = datasets.servajean_c_verdicts()
     verdicts = [None if x == "not significant" else x for x in v.verdict.ravel()]
     where = [(t, m, p) for t in v.tasks for m in v.models for p in v.pairs]
-    return mb.rope_range(r.ci.lower.ravel(), r.ci.upper.ravel(), verdicts), where, r, v
+    return mb.sdt.rope_range(r.ci.lower.ravel(), r.ci.upper.ravel(), verdicts), where, r, v
 
 
 def test_verdict_file_matches_the_statistical_pattern():
@@ -229,7 +229,7 @@ def test_trial_counts_implied_by_table_s2():
     """Chapter 'Metacognitive efficiency': the "None" intervals imply about 10,000 trials per
     class in task A and 5,000 in tasks B and C (the paper: more trials in task A, where d′ > 3).
     Independent check: simulating the criterion at the implied count reproduces the half-width."""
-    n = mb.trials_per_stimulus(S1.d_prime, S2.c[:, 1, :], S2.half_width[:, 1, :])
+    n = mb.sdt.trials_per_stimulus(S1.d_prime, S2.c[:, 1, :], S2.half_width[:, 1, :])
     assert np.all((9000 < n[0]) & (n[0] < 10500))
     assert np.all((4500 < n[1:]) & (n[1:] < 5500))
     rng = np.random.default_rng(3)

@@ -43,7 +43,7 @@ def test_measures_equal_the_library_table_by_table(mixed):
         table = t[i, :, :2 * k]
         ref = mb.all_measures(table)
         np.testing.assert_allclose(r.estimate[i, :12], ref.estimate, rtol=1e-7, atol=1e-9)
-        o = mb.oskr_from_table(mb.correctness_table(table)).oskr
+        o = mb.oskr_from_table(mb.oskr.correctness_table(table)).oskr
         assert r.value("oskr")[i] == pytest.approx(o, abs=1e-12)
         padded = table + 1 / (2 * k)
         hit = padded[1, k:].sum() / padded[1].sum()

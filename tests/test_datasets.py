@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from metabits.studies.tables import count_tables
+from metabits.io import count_tables
 from metabits_book.studies import datasets
 
 

@@ -3,7 +3,7 @@
 Each Part I explorer of :mod:`metabits_book.explore` is checked at every point of a small grid
 against direct calls of the library functions its docstring names, and where a theorem or an
 independent computation exists, against that too (the confidence bars against a histogram of
-:func:`~metabits.info.noise.discrete_confidence` or the integral of the normal confidence density,
+:func:`~metabits.info.discrete_confidence` or the integral of the normal confidence density,
 majority vote against the binomial distribution, the fitted M-ratio against meta-d′/d′ of the
 model that made the table). Then the machinery: the order of :func:`grid` and :func:`frames`
 (the last control fastest, as ``np.ravel_multi_index`` in :func:`static_html` assumes), the
@@ -25,13 +25,13 @@ import numpy as np
 import pytest
 
 from metabits_book import explore as ex
-from metabits.info.bounds import info_bounds
+from metabits.info import info_bounds
 from metabits.group import (cwmv_accuracy, group_accuracy_bounds, majority_vote_accuracy,
                             noise_group)
-from metabits.info.measures import type2_measures
-from metabits.sdt.metad import fit_meta_d
-from metabits.info.noise import discrete_confidence, dprime_from_accuracy, noise_info
-from metabits.info.roc import roc_bounds_type1, roc_bounds_type2, roc_curve_type1, roc_curve_type2
+from metabits.info import type2_measures
+from metabits.sdt import fit_meta_d
+from metabits.info import discrete_confidence, dprime_from_accuracy, noise_info
+from metabits.info import roc_bounds_type1, roc_bounds_type2, roc_curve_type1, roc_curve_type2
 from metabits.sdt import rating_probabilities
 
 KINDS = ("uniform", "normal", "binary")
@@ -53,11 +53,11 @@ NOISE_ACC = (0.55, 0.62, 0.7, 0.85, 0.95)
 
 
 def _confidence_histogram(kind, acc):
-    """P(confidence in each bin), independently of metabits.info.binning."""
+    """P(confidence in each bin), independently of metabits.info."""
     if kind == "normal":
         from scipy.integrate import quad
 
-        from metabits.info.noise import normal_confidence_pdf
+        from metabits.info import normal_confidence_pdf
 
         d = dprime_from_accuracy(acc)
         lims = np.concatenate([[0.5], EDGES, [1.0]])
@@ -195,7 +195,7 @@ def test_type2_explorer_table_and_measures_match_the_library():
         np.testing.assert_allclose(s2.y, table[1], atol=1e-12)
         assert s1.y.sum() == pytest.approx(1.0) and s2.y.sum() == pytest.approx(1.0)
         measures = dict(zip(view.trace("measure").y, view.trace("measure").x))
-        fit = fit_meta_d(table[0] * 1000, table[1] * 1000)
+        fit = fit_meta_d(np.asarray(table) * 1000)
         assert measures["M-ratio"] == pytest.approx(fit.m_ratio, rel=1e-9)
         # the table is the meta-d′ model's own: the fit recovers meta-d′ / d′
         assert measures["M-ratio"] == pytest.approx(meta_d / d, abs=2e-3)

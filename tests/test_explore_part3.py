@@ -1,8 +1,8 @@
 """The Part III explorers (metabits_book.explore.part3, part3_agents): every frame equals a direct computation.
 
 The direct computations go another way than the explorers' library calls where one exists: the
-mutual information and entropies of a hand-built joint table (metabits.info.information, plug-in sums)
-rather than the closed form of metabits.oskr.feedback_channel, and entropy by -Σ p log2 p.
+mutual information and entropies of a hand-built joint table (metabits.info, plug-in sums)
+rather than the closed form of metabits.oskr, and entropy by -Σ p log2 p.
 """
 
 import functools
@@ -36,8 +36,8 @@ def joint_symmetric(prevalence, error):
 
 def info_of(joint):
     """(H(T), I(S; T), OSKR) of a joint table, by plug-in sums."""
-    h_t = float(mb.entropy(joint.sum(axis=1)))
-    mi = float(mb.mutual_information(joint))
+    h_t = float(mb.info.entropy(joint.sum(axis=1)))
+    mi = float(mb.info.mutual_information(joint))
     return h_t, mi, mi / h_t
 
 

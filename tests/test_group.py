@@ -13,13 +13,13 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from conftest import assert_paper
-from metabits.group import (
-                            cwmv_accuracy, confidence_member, group_accuracy_bounds, lattice_member, majority_vote_accuracy,
-                            max_group_member, min_group_member, noise_group, noise_member, pcwmv, simulate_pcwmv,
-                            simulate_students,
-                            )
-from metabits.info.information import accuracy, transmitted_information
-from metabits.info.noise import noise_info
+from metabits.group import (cwmv_accuracy, confidence_member, group_accuracy_bounds,
+                            lattice_member, majority_vote_accuracy, max_group_member,
+                            min_group_member, noise_group, noise_member, simulate_pcwmv,
+                            simulate_students)
+from metabits.group import pcwmv
+from metabits.info import accuracy, transmitted_information
+from metabits.info import noise_info
 
 
 # ------------------------------------------------------------------------------ brute force
@@ -231,7 +231,7 @@ def test_max_group_member_has_requested_rates_and_rmi_one():
     # rows Y = -1, +1; columns: certain -1, unsure -1, unsure +1, certain +1
     assert t[1, [2, 3]].sum() == pytest.approx(tp) and t[0, [0, 1]].sum() == pytest.approx(tn)
     acc = prior * tp + (1 - prior) * tn
-    from metabits.info.bounds import info_upper_bound
+    from metabits.info import info_upper_bound
     assert pcwmv([t], prior)["info"] == pytest.approx(info_upper_bound(acc, prior), abs=1e-12)
 
 
@@ -379,9 +379,9 @@ def test_printed_rule_counts_the_prior_k_times():
     each member alone; brute force over the 8 vote patterns gives the same number."""
     from itertools import product
     p, rate, K = 0.6, 0.7, 3
-    members = [mb.min_group_member(rate, rate)] * K
-    printed = mb.pcwmv(members, prior=p, rule="printed")["acc"]
-    optimal = mb.pcwmv(members, prior=p)["acc"]
+    members = [mb.group.min_group_member(rate, rate)] * K
+    printed = mb.group.pcwmv(members, prior=p, rule="printed")["acc"]
+    optimal = mb.group.pcwmv(members, prior=p)["acc"]
     c_plus = p * rate / (p * rate + (1 - p) * (1 - rate))
     c_minus = (1 - p) * rate / ((1 - p) * rate + p * (1 - rate))
     brute = 0.0
@@ -393,18 +393,10 @@ def test_printed_rule_counts_the_prior_k_times():
         brute += p * like_pos if score > 0 else (1 - p) * like_neg
     assert printed == pytest.approx(brute, abs=1e-12)
     assert rate < printed < optimal - 0.05
-    same = mb.pcwmv(members, prior=0.5, rule="printed")["acc"]
-    assert same == pytest.approx(mb.pcwmv(members, prior=0.5)["acc"], abs=1e-12)
+    same = mb.group.pcwmv(members, prior=0.5, rule="printed")["acc"]
+    assert same == pytest.approx(mb.group.pcwmv(members, prior=0.5)["acc"], abs=1e-12)
 
 
-def test_printed_upper_bound_only_for_p_plus_at_least_half():
-    tp, tn = np.full(3, 0.5), np.full(3, 0.9)
-    _, general = mb.group_accuracy_bounds(tp, tn, prior=0.3)
-    printed = mb.theorem8_upper_as_printed(tp, tn, prior=0.3)
-    best = mb.pcwmv([mb.max_group_member(0.5, 0.9, 0.3)] * 3, prior=0.3)["acc"]
-    assert printed < best == pytest.approx(general, abs=1e-12)
-    rates = np.full(3, 0.7)
-    assert mb.theorem8_upper_as_printed(rates, rates) == pytest.approx(
-        mb.group_accuracy_bounds(rates, rates)[1])
+def test_an_unknown_rule_is_refused():
     with pytest.raises(ValueError, match="rule must be"):
-        mb.pcwmv([mb.min_group_member(0.7, 0.7)], rule="sum")
+        mb.group.pcwmv([mb.group.min_group_member(0.7, 0.7)], rule="sum")

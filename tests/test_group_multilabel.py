@@ -1,4 +1,4 @@
-"""Groups with L labels (metabits.group.multilabel): two labels are PCWMV, the exact accuracy
+"""Groups with L labels (metabits.group): two labels are PCWMV, the exact accuracy
 against a simulation, calibrated members, and the three-label routes of book/meyen/09_limits."""
 
 import numpy as np
@@ -12,14 +12,14 @@ from metabits.group import (multilabel_group_accuracy, multilabel_member,
 # --- groups with L labels (exploration) ------------------------------------------------------
 
 def test_multilabel_groups_with_two_labels_are_pcwmv():
-    member = mb.confidence_member([0.55, 0.8, 0.95], [0.3, 0.5, 0.2])
+    member = mb.group.confidence_member([0.55, 0.8, 0.95], [0.3, 0.5, 0.2])
     for K in (1, 2, 3, 4):
         assert multilabel_group_accuracy(member, K) == pytest.approx(
-            mb.pcwmv([member] * K).acc, abs=1e-12)
-    best = mb.max_info_classifier(0.7, [0.5, 0.5])
+            mb.group.pcwmv([member] * K).acc, abs=1e-12)
+    best = mb.info.max_info_classifier(0.7, [0.5, 0.5])
     upper = multilabel_member(best.values, best.weights, [0.5, 0.5])
     assert multilabel_group_accuracy(upper, 3) == pytest.approx(
-        mb.group_accuracy_bounds([0.7] * 3, [0.7] * 3).upper, abs=1e-12)
+        mb.group.group_accuracy_bounds([0.7] * 3, [0.7] * 3).upper, abs=1e-12)
 
 
 def test_multilabel_group_accuracy_against_simulation():
@@ -36,7 +36,7 @@ def test_multilabel_group_accuracy_against_simulation():
 
 
 def test_multilabel_member_is_calibrated():
-    worst = mb.min_info_classifier(0.5, [1 / 3] * 3)
+    worst = mb.info.min_info_classifier(0.5, [1 / 3] * 3)
     t = multilabel_member(worst.values, worst.weights, [1 / 3] * 3)
     post = t / t.sum(axis=0)                      # equal priors: P(y | r)
     np.testing.assert_allclose(post.T, worst.values, atol=1e-12)
@@ -52,8 +52,8 @@ def test_chapter_three_label_routes():
         sym = multilabel_member(vals, w, P3)
         # wrong only when all three name a pair and it is the same pair: 1 - (1 - acc)^3
         assert multilabel_group_accuracy(sym, 3) == pytest.approx(1 - (1 - acc) ** 3, abs=1e-12)
-        best = mb.max_info_classifier(acc, P3)
+        best = mb.info.max_info_classifier(acc, P3)
         lib = multilabel_member(best.values, best.weights, P3)
-        assert mb.mutual_information(P3[:, None] * lib) == pytest.approx(
-            mb.mutual_information(P3[:, None] * sym), abs=1e-9)         # same information ...
+        assert mb.info.mutual_information(P3[:, None] * lib) == pytest.approx(
+            mb.info.mutual_information(P3[:, None] * sym), abs=1e-9)         # same information ...
         assert multilabel_group_accuracy(lib, 3) < multilabel_group_accuracy(sym, 3) - 0.05

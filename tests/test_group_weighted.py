@@ -1,4 +1,4 @@
-"""Weighted votes of a group (metabits.group.weighted): the optimal weights give PCWMV, equal
+"""Weighted votes of a group (metabits.group): the optimal weights give PCWMV, equal
 votes majority vote, and any weights the brute-force sum over every response pattern."""
 
 import itertools
@@ -12,13 +12,13 @@ from metabits.group import noise_member, weighted_vote_accuracy
 
 def test_weighted_vote_with_true_llrs_is_the_optimal_group():
     members = [noise_member("normal", 0.7, step=0.05), noise_member("uniform", 0.8),
-               mb.confidence_member([0.6, 0.9], [0.5, 0.5])]
+               mb.group.confidence_member([0.6, 0.9], [0.5, 0.5])]
     with np.errstate(divide="ignore"):     # uniform noise: certain responses, infinite votes
         w = [np.log(t[1] / t[0]) for t in members]
-    assert weighted_vote_accuracy(members, w) == pytest.approx(mb.pcwmv(members).acc, abs=1e-9)
+    assert weighted_vote_accuracy(members, w) == pytest.approx(mb.group.pcwmv(members).acc, abs=1e-9)
     votes = [np.where(np.arange(t.shape[1]) < t.shape[1] // 2, -1.0, 1.0) for t in members]
     assert weighted_vote_accuracy([members[2]] * 5, votes[2:] * 5) == pytest.approx(
-        mb.majority_vote_accuracy(0.75, 5), abs=1e-12)
+        mb.group.majority_vote_accuracy(0.75, 5), abs=1e-12)
 
 
 def test_weighted_vote_by_brute_force():

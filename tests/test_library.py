@@ -1,10 +1,9 @@
-"""The API page (book/library.md) documents every public module of the library.
+"""The API pages document every public module: the library's (book/library.md) and the book's own
+code (book/book_code.md).
 
-The page says it documents every public module; this test lists the library's modules (every
-module whose dotted name has no part starting with ``_``) and checks each has an
-``automodule`` entry on the page, so a module added to the library fails here until the page
-follows. The former homes kept for old imports (:data:`ALIASES`) only re-export names the page
-documents in their new homes.
+Each page lists, in ``automodule`` entries, the public modules of its package (every module
+whose dotted name has no part starting with ``_``), so a module added to either package fails
+here until its page follows; and neither page documents the other package.
 """
 
 from __future__ import annotations
@@ -13,31 +12,33 @@ import pkgutil
 import re
 from pathlib import Path
 
+import pytest
+
 import metabits
 import metabits_book
 
-PAGE = Path(__file__).resolve().parents[1] / "book" / "library.md"
-#: modules that only re-export names documented elsewhere on the page (their former homes)
-ALIASES = {"metabits_book.explore"}
+BOOK = Path(__file__).resolve().parents[1] / "book"
+PAGES = {metabits: BOOK / "library.md", metabits_book: BOOK / "book_code.md"}
 
 
-def _public_modules() -> set[str]:
-    found = [m.name for package in (metabits, metabits_book)
-             for m in pkgutil.walk_packages(package.__path__, package.__name__ + ".")]
+def _public_modules(package) -> set[str]:
+    found = [package.__name__] + [m.name for m in pkgutil.walk_packages(
+        package.__path__, package.__name__ + ".")]
     return {name for name in found if not any(part.startswith("_") for part in name.split("."))}
 
 
-def _documented() -> set[str]:
-    return set(re.findall(r"^\.\. automodule:: (\S+)\s*$", PAGE.read_text(encoding="utf-8"),
+def _documented(page: Path) -> set[str]:
+    return set(re.findall(r"^\.\. automodule:: (\S+)\s*$", page.read_text(encoding="utf-8"),
                           flags=re.M))
 
 
-def test_every_public_module_has_its_section():
-    missing = sorted(_public_modules() - ALIASES - _documented())
-    assert not missing, f"book/library.md documents no automodule for {missing}"
+@pytest.mark.parametrize("package", list(PAGES), ids=lambda p: p.__name__)
+def test_every_public_module_has_its_section(package):
+    missing = sorted(_public_modules(package) - _documented(PAGES[package]))
+    assert not missing, f"{PAGES[package].name} documents no automodule for {missing}"
 
 
-def test_page_documents_only_modules_that_exist():
-    unknown = sorted(_documented() - _public_modules() - {"metabits", "metabits_book"})
-    assert not unknown, f"book/library.md names modules the library does not have: {unknown}"
-
+@pytest.mark.parametrize("package", list(PAGES), ids=lambda p: p.__name__)
+def test_page_documents_only_the_modules_of_its_package(package):
+    unknown = sorted(_documented(PAGES[package]) - _public_modules(package))
+    assert not unknown, f"{PAGES[package].name} names modules {package.__name__} lacks: {unknown}"

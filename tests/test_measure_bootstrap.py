@@ -1,4 +1,4 @@
-"""Every Type 2 measure of many tables with bootstrap intervals (metabits.studies.measure_bootstrap), on
+"""Every Type 2 measure of many tables with bootstrap intervals (metabits._bootstrap), on
 the MaskOri tables (fixtures in conftest.py): the single functions, metabits.type2_measures' Monte
 Carlo bias reduction, the binomial standard error of an accuracy and a trial-by-trial bootstrap
 of one table.
@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 import metabits as mb
-from metabits.info.recoding import recoding
-from metabits.studies.measure_bootstrap import MEASURES, PLUGIN, all_measures, bootstrap_measures
+from metabits.info import recoding
+from metabits._bootstrap import MEASURES, PLUGIN, all_measures, bootstrap_measures
 
 
 # --- all measures and the bootstrap --------------------------------------------------------------
@@ -17,7 +17,7 @@ from metabits.studies.measure_bootstrap import MEASURES, PLUGIN, all_measures, b
 def test_all_measures_agree_with_the_single_functions(tables):
     t = tables.counts[:, 2]  # 33.3 ms: every measure defined
     a = all_measures(t)
-    c = mb.type2_classic.classic_type2(t)
+    c = mb.classic_type2(t)
     m = mb.type2_measures(t)
     for name, ref in [("auroc2", c.auroc2), ("gamma", c.gamma), ("phi", c.phi),
                       ("meta_d", c.meta_d), ("m_ratio", c.m_ratio), ("m_diff", c.m_diff),

@@ -16,7 +16,7 @@ import textwrap
 import numpy as np
 import pytest
 from metabits_book.studies import datasets
-from metabits.sdt import metad
+from metabits.sdt import _metad as metad
 
 
 def _bootstrap_like(n_boot, seed, pad=0.1):
@@ -111,7 +111,7 @@ def test_stalled_fits_end_alike_on_any_cpu(tmp_path):
         import numpy as np
         sys.path.insert(0, sys.argv[2])
         from test_metad_blocks import _bootstrap_like
-        from metabits.sdt import metad
+        from metabits.sdt import _metad as metad
         theta, ok = metad._fisher_scoring(*_bootstrap_like(30, seed=5))
         np.savez(sys.argv[1], theta=theta, ok=ok)
         """)

@@ -52,7 +52,7 @@ def test_fieller_interval_refuses_an_unresolved_denominator_and_bad_input():
 # ------------------------------------------------------------------------------ RMI bias study
 
 
-@pytest.mark.parametrize("kind", mb.NOISE_TYPES)
+@pytest.mark.parametrize("kind", mb.info.NOISE_TYPES)
 def test_fast_rmi_is_type2_measures_rmi(kind):
     counts = sim.simulate_counts(kind, 0.7, n_sets=300, n_per_label=20, rng=4)
     fast = montecarlo._rmi_plugin(counts)
@@ -168,7 +168,7 @@ def test_coverage_rejects_bad_input():
 
 def test_coverage_agents_are_the_chapters_channels():
     joint = montecarlo._agent_joint("agent B")
-    assert np.allclose(joint, mb.feedback_channel(0.7, 0.15, 0.0).confusion)
+    assert np.allclose(joint, mb.oskr.feedback_channel(0.7, 0.15, 0.0).confusion)
 
 
 def test_coverage_study_layout_and_precision_check():

@@ -18,8 +18,8 @@ from scipy import integrate, stats
 from scipy.special import digamma
 
 import metabits as mb
-from metabits.oskr.estimators import _oskr_kernel
-from metabits.oskr.intervals import _jackknife_acceleration
+from metabits.oskr._estimators import _oskr_kernel
+from metabits.oskr._intervals import _jackknife_acceleration
 
 
 # --- independent reference computations -----------------------------------------------------------
@@ -66,7 +66,7 @@ def test_plugin_matches_the_definitions(table):
     assume((table.sum(axis=1) > 0).sum() >= 2)  # H(T) > 0
     ref, h_t, mi = brute_oskr(table)
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", mb.LowOutcomeEntropyWarning)
+        warnings.simplefilter("ignore", mb.oskr.LowOutcomeEntropyWarning)
         r = mb.oskr_from_table(table)
     assert r.oskr == pytest.approx(ref, abs=1e-12)
     assert r.h_outcome == pytest.approx(h_t, abs=1e-12)
@@ -81,7 +81,7 @@ def test_miller_madow_subtracts_the_appendix_term(table):
     n = table.sum()
     k_t, k_s = (table.sum(axis=1) > 0).sum(), (table.sum(axis=0) > 0).sum()
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", mb.LowOutcomeEntropyWarning)
+        warnings.simplefilter("ignore", mb.oskr.LowOutcomeEntropyWarning)
         r = mb.oskr_from_table(table, estimator="miller-madow")
     expected = (mi - (k_t - 1) * (k_s - 1) / (2 * n * np.log(2))) / h_t
     assert r.oskr == pytest.approx(expected, abs=1e-12)
@@ -95,7 +95,7 @@ def test_merging_signal_values_never_raises_plugin_oskr(table, data):
     j = data.draw(st.integers(0, table.shape[1] - 2))
     merged = np.column_stack([table[:, :j], table[:, j] + table[:, j + 1], table[:, j + 2:]])
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", mb.LowOutcomeEntropyWarning)
+        warnings.simplefilter("ignore", mb.oskr.LowOutcomeEntropyWarning)
         assert mb.oskr_from_table(merged).oskr <= mb.oskr_from_table(table).oskr + 1e-12
 
 
@@ -106,7 +106,7 @@ def test_oskr_ignores_the_names_of_outcomes_and_signals(table, rnd):
     rnd.shuffle(rows)
     rnd.shuffle(cols)
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", mb.LowOutcomeEntropyWarning)
+        warnings.simplefilter("ignore", mb.oskr.LowOutcomeEntropyWarning)
         assert mb.oskr_from_table(table[rows][:, cols]).oskr == pytest.approx(
             mb.oskr_from_table(table).oskr, abs=1e-12)
 
@@ -115,10 +115,10 @@ def test_trials_and_table_agree_with_pandas_crosstab():
     rng = np.random.default_rng(0)
     t = rng.choice(["fail", "partial", "success"], size=500, p=[0.2, 0.3, 0.5])
     s = rng.integers(1, 5, size=500)
-    counts = mb.contingency_table(t, s)
+    counts = mb.oskr.contingency_table(t, s)
     assert np.array_equal(counts, pd.crosstab(t, s).to_numpy())
-    assert mb.oskr(t, s).oskr == pytest.approx(brute_oskr(counts)[0], abs=1e-12)
-    assert mb.oskr(t, s).n == 500
+    assert mb.oskr.oskr(t, s).oskr == pytest.approx(brute_oskr(counts)[0], abs=1e-12)
+    assert mb.oskr.oskr(t, s).n == 500
 
 
 def test_bins_count_like_numpy_histogram():
@@ -126,18 +126,18 @@ def test_bins_count_like_numpy_histogram():
     t = rng.integers(0, 2, 1000)
     conf = rng.beta(2 + 3 * t, 2, size=1000)
     edges = [0, 0.2, 0.4, 0.6, 0.8, 1.0]
-    counts = mb.contingency_table(t, conf, bins=edges)
+    counts = mb.oskr.contingency_table(t, conf, bins=edges)
     for row, label in zip(counts, (0, 1)):
         assert np.array_equal(row, np.histogram(conf[t == label], bins=edges)[0])
-    counts10 = mb.contingency_table(t, conf, bins=10)
+    counts10 = mb.oskr.contingency_table(t, conf, bins=10)
     assert np.array_equal(counts10.sum(axis=0), np.histogram(conf, bins=10)[0])
-    assert mb.oskr(t, conf, bins=edges).oskr == pytest.approx(brute_oskr(counts)[0])
+    assert mb.oskr.oskr(t, conf, bins=edges).oskr == pytest.approx(brute_oskr(counts)[0])
 
 
 def test_miller_madow_reduces_the_bias_of_the_plugin():
     """Against the true OSKR of a binary symmetric channel (closed form), at N = 100."""
     rng = np.random.default_rng(2)
-    truth = mb.feedback_channel(0.5, 0.2, 0.0)
+    truth = mb.oskr.feedback_channel(0.5, 0.2, 0.0)
     p = truth.confusion.ravel()
     sims = rng.multinomial(100, p, size=20000).reshape(-1, 2, 2).astype(float)
     plug = _oskr_kernel(sims, "plugin")
@@ -156,7 +156,7 @@ def test_ksg_matches_a_brute_force_implementation():
     rng = np.random.default_rng(3)
     t = rng.integers(0, 2, 300)
     s = rng.normal(1.5 * t, 1.0)
-    r = mb.oskr(t, s, estimator="ksg")
+    r = mb.oskr.oskr(t, s, estimator="ksg")
     assert r.mutual_info == pytest.approx(brute_ksg_bits(t, s), abs=1e-6)
     h_t = stats.entropy(np.bincount(t), base=2)
     assert r.oskr == pytest.approx(r.mutual_info / h_t, rel=1e-12)
@@ -174,7 +174,7 @@ def test_ksg_approaches_the_true_information_of_a_gaussian_mixture():
     rng = np.random.default_rng(4)
     t = rng.integers(0, 2, 20000)
     s = rng.normal(d * t, 1.0)
-    r = mb.oskr(t, s, estimator="ksg")
+    r = mb.oskr.oskr(t, s, estimator="ksg")
     assert r.mutual_info == pytest.approx(true_mi, abs=0.01)
 
 
@@ -182,32 +182,32 @@ def test_ksg_approaches_the_true_information_of_a_gaussian_mixture():
 
 def test_constant_outcome_is_undefined():
     with pytest.raises(ValueError, match="H\\(T\\) = 0"):
-        mb.oskr([1, 1, 1, 1], [0, 1, 0, 1])
+        mb.oskr.oskr([1, 1, 1, 1], [0, 1, 0, 1])
     with pytest.raises(ValueError, match="H\\(T\\) = 0"):
         mb.oskr_from_table([[3, 4], [0, 0]])
     with pytest.raises(ValueError, match="H\\(T\\) = 0"):
         mb.oskr_ci_from_table([[3, 4], [0, 0]], rng=0)
     with pytest.raises(ValueError, match="H\\(T\\) = 0"):
-        mb.oskr([1.0] * 10, np.linspace(0, 1, 10), estimator="ksg")
+        mb.oskr.oskr([1.0] * 10, np.linspace(0, 1, 10), estimator="ksg")
 
 
 def test_low_outcome_entropy_warns_and_reports_the_information():
     table = [[990, 0], [5, 5]]  # H(T) = H2(0.01) = 0.081 bit
-    with pytest.warns(mb.LowOutcomeEntropyWarning, match="report I\\(S;T\\)"):
+    with pytest.warns(mb.oskr.LowOutcomeEntropyWarning, match="report I\\(S;T\\)"):
         r = mb.oskr_from_table(table)
     assert r.h_outcome == pytest.approx(stats.entropy([990, 10], base=2))
     assert r.mutual_info == pytest.approx(brute_oskr(table)[2])
 
 
 @pytest.mark.parametrize("call, match", [
-    (lambda: mb.oskr([0, 1, 1], [0, 1]), "one value per trial"),
-    (lambda: mb.oskr([], []), "non-empty"),
-    (lambda: mb.oskr([0, 1, np.nan], [0, 1, 1]), "finite"),
-    (lambda: mb.oskr([0, 1], [0, 1], estimator="knn"), "unknown estimator"),
-    (lambda: mb.oskr([0, 1, 0], [0.1, 0.5, 0.9], estimator="ksg", bins=2), "bins"),
-    (lambda: mb.oskr([0, 1, 0], [0.1, 0.5, 0.9], estimator="ksg"), "neighbors"),
-    (lambda: mb.oskr([0, 1, 0], [0.1, 0.5, 1.5], bins=[0, 0.5, 1]), "outside the bins"),
-    (lambda: mb.oskr([0, 1, 0], [0.1, 0.5, 0.9], bins=[0, 1, 0.5]), "increasing"),
+    (lambda: mb.oskr.oskr([0, 1, 1], [0, 1]), "one value per trial"),
+    (lambda: mb.oskr.oskr([], []), "non-empty"),
+    (lambda: mb.oskr.oskr([0, 1, np.nan], [0, 1, 1]), "finite"),
+    (lambda: mb.oskr.oskr([0, 1], [0, 1], estimator="knn"), "unknown estimator"),
+    (lambda: mb.oskr.oskr([0, 1, 0], [0.1, 0.5, 0.9], estimator="ksg", bins=2), "bins"),
+    (lambda: mb.oskr.oskr([0, 1, 0], [0.1, 0.5, 0.9], estimator="ksg"), "neighbors"),
+    (lambda: mb.oskr.oskr([0, 1, 0], [0.1, 0.5, 1.5], bins=[0, 0.5, 1]), "outside the bins"),
+    (lambda: mb.oskr.oskr([0, 1, 0], [0.1, 0.5, 0.9], bins=[0, 1, 0.5]), "increasing"),
     (lambda: mb.oskr_from_table([[1, -1], [2, 2]]), "non-negative"),
     (lambda: mb.oskr_from_table([[0, 0], [0, 0]]), "empty table"),
     (lambda: mb.oskr_from_table([[1, 2], [2, 1]], estimator="ksg"), "unknown estimator"),
@@ -215,7 +215,7 @@ def test_low_outcome_entropy_warns_and_reports_the_information():
     (lambda: mb.oskr_ci_from_table([[10, 2], [2, 10]], method="normal"), "interval method"),
     (lambda: mb.oskr_ci_from_table([[10, 2], [2, 10]], level=1.0), "level"),
     (lambda: mb.oskr_ci_from_table([[10, 2], [2, 10]], n_boot=1), "n_boot"),
-    (lambda: mb.oskr_ci([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4], estimator="ksg"), "KSG"),
+    (lambda: mb.oskr.oskr_ci([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4], estimator="ksg"), "KSG"),
 ])
 def test_bad_input_is_refused(call, match):
     with pytest.raises(ValueError, match=match):
@@ -225,7 +225,7 @@ def test_bad_input_is_refused(call, match):
 def test_continuous_signal_without_bins_warns():
     rng = np.random.default_rng(5)
     with pytest.warns(UserWarning, match="pass bins="):
-        mb.oskr(rng.integers(0, 2, 100), rng.random(100))
+        mb.oskr.oskr(rng.integers(0, 2, 100), rng.random(100))
 
 
 # --- bootstrap intervals -----------------------------------------------------------------------------
@@ -257,7 +257,7 @@ def test_bca_agrees_with_scipy_bootstrap():
 
     ref = stats.bootstrap((np.arange(600),), stat, n_resamples=20000, method="BCa",
                           random_state=7, vectorized=True).confidence_interval
-    lo, hi = mb.oskr_ci(t, s, method="bca", n_boot=20000, rng=8)
+    lo, hi = mb.oskr.oskr_ci(t, s, method="bca", n_boot=20000, rng=8)
     assert lo == pytest.approx(ref.low, abs=0.006)
     assert hi == pytest.approx(ref.high, abs=0.006)
 
@@ -271,14 +271,14 @@ def test_percentile_interval_is_the_quantiles_of_resampled_trials():
     counts = np.stack([((t[idx] == a) & (s[idx] == b)).sum(axis=1) for a in (0, 1)
                        for b in (0, 1)], axis=-1).reshape(-1, 2, 2).astype(float)
     ref = np.quantile(_oskr_kernel(counts, "plugin"), [0.025, 0.975])
-    lo, hi = mb.oskr_ci(t, s, n_boot=20000, rng=10)
+    lo, hi = mb.oskr.oskr_ci(t, s, n_boot=20000, rng=10)
     assert lo == pytest.approx(ref[0], abs=0.006)
     assert hi == pytest.approx(ref[1], abs=0.006)
 
 
 @pytest.mark.parametrize("method", ["percentile", "bca"])
 def test_interval_covers_the_true_oskr_about_95_percent_of_the_time(method):
-    truth = mb.feedback_channel(0.7, 0.15, 0.0)
+    truth = mb.oskr.feedback_channel(0.7, 0.15, 0.0)
     rng = np.random.default_rng(11)
     reps = 600
     tables = rng.multinomial(1000, truth.confusion.ravel(), size=reps).reshape(-1, 2, 2)
@@ -306,7 +306,7 @@ def test_undefined_nan_for_simulated_stacks():
 
 
 def test_float_of_an_estimate_is_its_oskr():
-    r = mb.oskr([1, 1, 0, 0, 1, 0], [1, 1, 0, 0, 0, 1])
+    r = mb.oskr.oskr([1, 1, 0, 0, 1, 0], [1, 1, 0, 0, 0, 1])
     assert float(r) == r.oskr == pytest.approx(brute_oskr([[2, 1], [1, 2]])[0])
     with pytest.raises(ValueError, match="stack"):
         float(mb.oskr_from_table(np.array([[[1, 2], [2, 1]], [[3, 1], [1, 3]]])))

@@ -33,7 +33,7 @@ def test_capacity_of_the_symmetric_and_z_channels_in_closed_form():
 @given(rate, rate)
 def test_capacity_is_the_maximum_over_a_grid(hit, fa):
     pi = np.linspace(0.0005, 0.9995, 2000)
-    mi = np.asarray(mb.binary_channel(pi, hit, fa).mutual_info)
+    mi = np.asarray(mb.oskr.binary_channel(pi, hit, fa).mutual_info)
     c = oskr_claims.channel_capacity(hit, fa)
     assert c.capacity >= mi.max() - 1e-12
     assert c.capacity <= mi.max() + 1e-5
@@ -42,7 +42,7 @@ def test_capacity_is_the_maximum_over_a_grid(hit, fa):
 @given(st.floats(0.02, 0.98), rate, rate)
 def test_capacity_share_and_oskr_have_the_same_numerator(p, hit, fa):
     assume(abs(hit - fa) > 1e-3)
-    ch = mb.binary_channel(p, hit, fa)
+    ch = mb.oskr.binary_channel(p, hit, fa)
     share = oskr_claims.capacity_share(p, hit, fa)
     cap = oskr_claims.channel_capacity(hit, fa).capacity
     assert 0 <= share <= 1
@@ -50,7 +50,7 @@ def test_capacity_share_and_oskr_have_the_same_numerator(p, hit, fa):
 
 
 def test_a_symmetric_channel_at_a_balanced_outcome_uses_all_its_capacity():
-    lab = mb.feedback_channel(*pn.ROBERTS_LAB)
+    lab = mb.oskr.feedback_channel(*pn.ROBERTS_LAB)
     eff = float(lab.error_effective)
     assert oskr_claims.capacity_share(0.5, 1 - eff, eff) == pytest.approx(1.0, abs=1e-9)
     assert lab.oskr < 0.5                      # ... while its OSKR is low: not the same quantity
@@ -58,11 +58,11 @@ def test_a_symmetric_channel_at_a_balanced_outcome_uses_all_its_capacity():
 
 def test_audit_chapter_capacity_statements():
     acc, _, wrong = pn.ROBERTS_ALPHA
-    hit = mb.hit_rate_for_oskr(pn.ROBERTS_ALPHA[1], acc, wrong)
+    hit = mb.oskr.hit_rate_for_oskr(pn.ROBERTS_ALPHA[1], acc, wrong)
     share = oskr_claims.capacity_share(acc, hit, wrong)
-    assert share > mb.binary_channel(acc, hit, wrong).oskr + 0.05
+    assert share > mb.oskr.binary_channel(acc, hit, wrong).oskr + 0.05
     acc_b, t_b, w_b = pn.ROBERTS_BETA
-    hit_b = mb.hit_rate_for_oskr(t_b, acc_b, w_b)
+    hit_b = mb.oskr.hit_rate_for_oskr(t_b, acc_b, w_b)
     assert oskr_claims.capacity_share(acc_b, hit_b, w_b) > 4 * t_b
 
 
@@ -75,13 +75,13 @@ def test_a_useless_channel_has_no_share():
        st.floats(0.0, 1.0), st.floats(0.0, 1.0))
 def test_oskr_cannot_see_what_the_reports_state(p, hit, fa, s1, s2):
     """Any statements attached to the reports: the calibration gap changes, OSKR does not."""
-    joint = mb.binary_channel(p, hit, fa).confusion
+    joint = mb.oskr.binary_channel(p, hit, fa).confusion
     observed = joint[0] / joint.sum(axis=0)
     assert oskr_claims.calibration_gap(joint, observed) == pytest.approx(0, abs=1e-12)
     gap = oskr_claims.calibration_gap(joint, [s1, s2])
     m = joint.sum(axis=0)
     assert gap == pytest.approx(np.sum(m * np.abs(np.array([s1, s2]) - observed)), abs=1e-12)
-    assert mb.oskr_from_table(joint).oskr == pytest.approx(mb.binary_channel(p, hit, fa).oskr)
+    assert mb.oskr_from_table(joint).oskr == pytest.approx(mb.oskr.binary_channel(p, hit, fa).oskr)
 
 
 def test_calibration_gap_rejects_bad_input():

@@ -1,4 +1,4 @@
-"""Relabelled and re-coded responses (metabits.info.relabel): what the information measures do not see.
+"""Relabelled and re-coded responses (metabits.info): what the information measures do not see.
 
 Part of book/meyen/09_limits. Each check is against an independent computation: a hand-permuted
 table, the plug-in information by first principles, d′ by hand and the reported measures' mutual
@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from scipy.stats import norm
 
 import metabits as mb
-from metabits.info import relabel
+from metabits.info import _relabel as relabel
 
 INFO = ("acc", "info", "meta_I", "meta_I1r", "meta_I2r", "RMI")
 
@@ -45,8 +45,8 @@ def test_swap_confidence_matches_hand_permuted_table(table1):
     acc, info, rmi = _plug_in_by_hand(hand)
     assert (b.acc, b.info, b.RMI) == pytest.approx((acc, info, rmi), abs=1e-12)
     # the SDT measures read the order of the columns: the swapped table looks anti-metacognitive
-    m_a = mb.fit_meta_d(*np.asarray(table1, float)).m_ratio
-    m_b = mb.fit_meta_d(*np.asarray(hand, float)).m_ratio
+    m_a = mb.fit_meta_d(np.asarray(table1, float)).m_ratio
+    m_b = mb.fit_meta_d(np.asarray(hand, float)).m_ratio
     assert m_a > 1 and m_b < 0
     # and so does calibration: stated 90% / 60% fit the original far better than the swap
     stated = [0.9, 0.6, 0.6, 0.9]
@@ -80,7 +80,7 @@ RATER = np.array([[6.0, 0.0, 150.0, 44.0],     # S1 trials: mostly "S2 low" (its
 def test_inverting_low_confidence_trades_type1_for_type2():
     f = np.linspace(0.0, 1.0, 6)
     tabs = relabel.invert_predictions(RATER, columns=[2], fraction=f)
-    fits = [mb.fit_meta_d(*t, pad=0.25) for t in tabs]
+    fits = [mb.fit_meta_d(t, pad=0.25) for t in tabs]
     for t, fit in zip(tabs, fits):               # d' by hand: z(HR) - z(FAR), padded counts
         p = t + 0.25
         hr, far = p[1, 2:].sum() / p[1].sum(), p[0, 2:].sum() / p[0].sum()

@@ -1,11 +1,10 @@
-"""metabits.studies.reliability: split halves, Spearman-Brown reliability, within-person correlations."""
+"""metabits.reliability: split halves, Spearman-Brown reliability, within-person correlations."""
 
 import numpy as np
 import pytest
 from scipy.stats import spearmanr
 
-from metabits.studies.reliability import (random_halves, split_half_reliability,
-                                          within_person_correlation)
+from metabits.reliability import random_halves, split_half_reliability, within_person_correlation
 
 
 def test_random_halves_split_every_group_in_half():

@@ -35,7 +35,7 @@ def test_type1_sdt_matches_scipy_and_ignores_confidence_levels():
 
 def test_type1_sdt_agrees_with_the_meta_d_fit():
     counts = datasets.meyen_table1()
-    fit = mb.fit_meta_d(counts[0], counts[1])
+    fit = mb.fit_meta_d(counts)
     r = mb.type1_sdt(counts)
     assert r.d == pytest.approx(fit.d, abs=1e-12) and r.c == pytest.approx(fit.c, abs=1e-12)
 
@@ -52,8 +52,8 @@ def test_type1_sdt_stack():
 def test_ideal_observer_is_single_evidence_sdt(d, c, k):
     """meta-d′ = d′: confidence and decision read one evidence sample, so every column is just
     P(x in its bin) — no renormalisation by side."""
-    lo, hi = mb.equiprobable_criteria(d, d, c, K=k)
-    p = mb.rating_probabilities(d, d, c, K=k)
+    lo, hi = mb.sdt.equiprobable_criteria(d, d, c, K=k)
+    p = mb.sdt.rating_probabilities(d, d, c, K=k)
     edges = np.concatenate([[-np.inf], lo, [c], hi, [np.inf]])
     for row, mu in enumerate((-d / 2, d / 2)):
         expected = np.diff(norm.cdf(edges, loc=mu))
@@ -65,13 +65,13 @@ def test_ideal_observer_is_single_evidence_sdt(d, c, k):
 def test_fit_recovers_the_generating_parameters_from_exact_probabilities(d, ratio, c):
     """The model is the one fit_meta_d inverts: at infinite sample size the MLE is exact."""
     meta_d = ratio * d
-    p = mb.rating_probabilities(d, meta_d, c)
+    p = mb.sdt.rating_probabilities(d, meta_d, c)
     assume(p.min() > 1e-9)  # the fit refuses empty cells
-    fit = mb.fit_meta_d(p[0] * 1e6, p[1] * 1e6)
+    fit = mb.fit_meta_d(np.asarray(p) * 1e6)
     assert fit.d == pytest.approx(d, abs=1e-7)
     assert fit.c == pytest.approx(c, abs=1e-7)
     assert fit.meta_d == pytest.approx(meta_d, abs=1e-5)
-    lo, hi = mb.equiprobable_criteria(d, meta_d, c)
+    lo, hi = mb.sdt.equiprobable_criteria(d, meta_d, c)
     np.testing.assert_allclose(fit.t2c_S1, lo, atol=1e-5)
     np.testing.assert_allclose(fit.t2c_S2, hi, atol=1e-5)
 
@@ -79,11 +79,11 @@ def test_fit_recovers_the_generating_parameters_from_exact_probabilities(d, rati
 @given(d=st.floats(0.2, 4.0, **finite), ratio=st.floats(0.0, 1.5, **finite),
        c=st.floats(-1.0, 1.0, **finite), k=st.integers(2, 7))
 def test_equiprobable_criteria_make_levels_equally_frequent(d, ratio, c, k):
-    lo, hi = mb.equiprobable_criteria(d, ratio * d, c, K=k)
+    lo, hi = mb.sdt.equiprobable_criteria(d, ratio * d, c, K=k)
     meta_c = c * ratio
     assert np.all(np.diff(lo) > 0) and np.all(np.diff(hi) > 0)
     assert np.all(lo < meta_c + 1e-12) and np.all(hi > meta_c - 1e-12)
-    p = mb.rating_probabilities(d, ratio * d, c, K=k)
+    p = mb.sdt.rating_probabilities(d, ratio * d, c, K=k)
     joint = p.sum(axis=0)  # equal priors: P(column) up to the factor 2
     for side in (joint[:k], joint[k:]):
         np.testing.assert_allclose(side / side.sum(), 1 / k, atol=1e-9)
@@ -91,7 +91,7 @@ def test_equiprobable_criteria_make_levels_equally_frequent(d, ratio, c, k):
 
 def test_rating_probabilities_rows_sum_to_one_and_type1_rates_hold():
     d, m, c = np.array([1.0, 2.0, 3.2]), np.array([0.5, 1.8, 2.8]), np.array([0.3, 0.0, -0.2])
-    p = mb.rating_probabilities(d, m, c)
+    p = mb.sdt.rating_probabilities(d, m, c)
     assert p.shape == (3, 2, 10)
     np.testing.assert_allclose(p.sum(-1), 1, atol=1e-12)
     np.testing.assert_allclose(p[:, 1, 5:].sum(-1), norm.cdf(d / 2 - c), atol=1e-12)
@@ -99,40 +99,40 @@ def test_rating_probabilities_rows_sum_to_one_and_type1_rates_hold():
 
 
 def test_explicit_criteria_and_their_checks():
-    p = mb.rating_probabilities(1.0, 1.0, 0.0, K=2, criteria=([-1.0], [1.0]))
+    p = mb.sdt.rating_probabilities(1.0, 1.0, 0.0, K=2, criteria=([-1.0], [1.0]))
     np.testing.assert_allclose(p[1], [norm.cdf(-1.5), norm.cdf(-0.5) - norm.cdf(-1.5),
                                       norm.cdf(0.5) - norm.cdf(-0.5), norm.sf(0.5)], atol=1e-12)
     with pytest.raises(ValueError, match="K - 1 = 2"):
-        mb.rating_probabilities(1.0, 1.0, 0.0, K=3, criteria=([-1.0], [1.0]))
+        mb.sdt.rating_probabilities(1.0, 1.0, 0.0, K=3, criteria=([-1.0], [1.0]))
     with pytest.raises(ValueError, match="increasing"):
-        mb.rating_probabilities(1.0, 1.0, 0.0, K=3, criteria=([-0.5, -1.0], [0.5, 1.0]))
+        mb.sdt.rating_probabilities(1.0, 1.0, 0.0, K=3, criteria=([-0.5, -1.0], [0.5, 1.0]))
     with pytest.raises(ValueError, match="below and"):
-        mb.rating_probabilities(1.0, 1.0, 0.0, K=2, criteria=([0.5], [1.0]))
+        mb.sdt.rating_probabilities(1.0, 1.0, 0.0, K=2, criteria=([0.5], [1.0]))
 
 
 # ---------------------------------------------------------------- simulation
 
 def test_simulated_counts_have_the_model_means():
     d, m, c, n, sets = 2.0, 1.5, 0.2, 400, 4000
-    x = mb.simulate_ratings(d, m, n, n_sets=sets, c=c, rng=7)
+    x = mb.sdt.simulate_ratings(d, m, n, n_sets=sets, c=c, rng=7)
     assert x.shape == (sets, 2, 10) and x.dtype == np.int64
     assert np.all(x.sum(-1) == n)
-    p = mb.rating_probabilities(d, m, c)
+    p = mb.sdt.rating_probabilities(d, m, c)
     se = np.sqrt(n * p * (1 - p) / sets)
     assert np.all(np.abs(x.mean(0) - n * p) < 5 * se + 1e-9)
 
 
 def test_simulation_is_reproducible_and_broadcasts():
-    a = mb.simulate_ratings([1.0, 2.0, 3.0], [0.8, 1.6, 2.4], 50, n_sets=3, c=0.1, rng=3)
-    b = mb.simulate_ratings([1.0, 2.0, 3.0], [0.8, 1.6, 2.4], 50, n_sets=3, c=0.1, rng=3)
+    a = mb.sdt.simulate_ratings([1.0, 2.0, 3.0], [0.8, 1.6, 2.4], 50, n_sets=3, c=0.1, rng=3)
+    b = mb.sdt.simulate_ratings([1.0, 2.0, 3.0], [0.8, 1.6, 2.4], 50, n_sets=3, c=0.1, rng=3)
     assert a.shape == (3, 3, 2, 10) and np.array_equal(a, b)
 
 
 def test_mle_recovery_is_unbiased_at_the_papers_trial_counts():
     """At 5,000 trials per stimulus the MLE of meta-d′ is unbiased to within its MC error."""
     d, m = 2.3074, 1.9972  # GPT-5, task B (Table S1)
-    x = mb.simulate_ratings(d, m, 5000, n_sets=400, c=-0.13, rng=11)
-    fit = mb.fit_meta_d_many(x, pad=0.1)
+    x = mb.sdt.simulate_ratings(d, m, 5000, n_sets=400, c=-0.13, rng=11)
+    fit = mb.fit_meta_d(x, pad=0.1)
     mc_se = fit.meta_d.std(ddof=1) / np.sqrt(len(x))
     assert abs(fit.meta_d.mean() - m) < 4 * mc_se + 0.005  # 0.005: bias from the padding
     assert 0.03 < fit.meta_d.std() < 0.08
@@ -143,9 +143,9 @@ def test_mle_recovery_is_unbiased_at_the_papers_trial_counts():
 def test_bootstrap_se_matches_the_sampling_sd():
     """The bootstrap SD of meta-d′ estimates the SD across independent data sets (±25%)."""
     d, m, n = 2.0, 1.6, 3000
-    sims = mb.simulate_ratings(d, m, n, n_sets=300, rng=21)
-    true_sd = mb.fit_meta_d_many(sims, pad=0.1).meta_d.std(ddof=1)
-    b = mb.bootstrap_meta_d(sims[:6], n_boot=300, pad=0.1, rng=22)
+    sims = mb.sdt.simulate_ratings(d, m, n, n_sets=300, rng=21)
+    true_sd = mb.fit_meta_d(sims, pad=0.1).meta_d.std(ddof=1)
+    b = mb.sdt.bootstrap_meta_d(sims[:6], n_boot=300, pad=0.1, rng=22)
     assert b.meta_d_se.shape == (6,)
     assert np.median(b.meta_d_se) == pytest.approx(true_sd, rel=0.25)
     assert np.all(b.meta_d_ci.lower < b.meta_d) and np.all(b.meta_d < b.meta_d_ci.upper)
@@ -154,12 +154,12 @@ def test_bootstrap_se_matches_the_sampling_sd():
 
 
 def test_bootstrap_of_one_table_and_reproducibility():
-    x = mb.simulate_ratings(2.5, 2.0, 2000, rng=4)[0]
-    a = mb.bootstrap_meta_d(x, n_boot=50, pad=0.1, rng=9)
-    b = mb.bootstrap_meta_d(x, n_boot=50, pad=0.1, rng=9)
+    x = mb.sdt.simulate_ratings(2.5, 2.0, 2000, rng=4)[0]
+    a = mb.sdt.bootstrap_meta_d(x, n_boot=50, pad=0.1, rng=9)
+    b = mb.sdt.bootstrap_meta_d(x, n_boot=50, pad=0.1, rng=9)
     assert isinstance(a.meta_d, float) and isinstance(a.m_ratio_ci.lower, float)
     np.testing.assert_array_equal(a.meta_d_samples, b.meta_d_samples)
-    fit = mb.fit_meta_d(x[0], x[1], pad=0.1)
+    fit = mb.fit_meta_d(x, pad=0.1)
     assert a.meta_d == pytest.approx(fit.meta_d)
 
 
@@ -170,18 +170,18 @@ def test_bootstrap_of_one_table_and_reproducibility():
     (lambda: mb.type1_sdt([[0, 0], [3, 2]]), "empty row"),
     (lambda: mb.type1_sdt([[10, 0], [3, 2]]), "false-alarm rate is 0"),
     (lambda: mb.type1_sdt([[10, 2], [0, 5]]), "hit rate is 1"),
-    (lambda: mb.rating_probabilities(0.0, 1.0), "d' must be > 0"),
-    (lambda: mb.rating_probabilities(1.0, -0.1), "meta-d' must be >= 0"),
-    (lambda: mb.rating_probabilities(1.0, 1.0, K=1), "K \\(confidence levels\\)"),
-    (lambda: mb.rating_probabilities([1.0, 2.0], [1.0, 2.0, 3.0]), "broadcast"),
-    (lambda: mb.simulate_ratings(1.0, 1.0, 0), "n_per_stimulus"),
-    (lambda: mb.simulate_ratings(1.0, 1.0, 10, n_sets=0), "n_sets"),
-    (lambda: mb.bootstrap_meta_d([[1, 2], [2, 1]]), "2K >= 4"),
-    (lambda: mb.bootstrap_meta_d([[1, 2, 3, 4, 5], [5, 4, 3, 2, 1]]), "even number"),
-    (lambda: mb.bootstrap_meta_d([[0, 0, 0, 0], [5, 4, 3, 2]]), "empty row"),
-    (lambda: mb.bootstrap_meta_d([[5, 4, 3, 2], [2, 3, 4, 5]], n_boot=1), "n_boot"),
-    (lambda: mb.bootstrap_meta_d([[5, 4, 3, 2], [2, 3, 4, 5]], level=1.0), "level"),
-    (lambda: mb.bootstrap_meta_d([[5.5, 4, 3, 2], [2, 3, 4, 5]]), "whole numbers"),
+    (lambda: mb.sdt.rating_probabilities(0.0, 1.0), "d' must be > 0"),
+    (lambda: mb.sdt.rating_probabilities(1.0, -0.1), "meta-d' must be >= 0"),
+    (lambda: mb.sdt.rating_probabilities(1.0, 1.0, K=1), "K \\(confidence levels\\)"),
+    (lambda: mb.sdt.rating_probabilities([1.0, 2.0], [1.0, 2.0, 3.0]), "broadcast"),
+    (lambda: mb.sdt.simulate_ratings(1.0, 1.0, 0), "n_per_stimulus"),
+    (lambda: mb.sdt.simulate_ratings(1.0, 1.0, 10, n_sets=0), "n_sets"),
+    (lambda: mb.sdt.bootstrap_meta_d([[1, 2], [2, 1]]), "2K >= 4"),
+    (lambda: mb.sdt.bootstrap_meta_d([[1, 2, 3, 4, 5], [5, 4, 3, 2, 1]]), "even number"),
+    (lambda: mb.sdt.bootstrap_meta_d([[0, 0, 0, 0], [5, 4, 3, 2]]), "empty row"),
+    (lambda: mb.sdt.bootstrap_meta_d([[5, 4, 3, 2], [2, 3, 4, 5]], n_boot=1), "n_boot"),
+    (lambda: mb.sdt.bootstrap_meta_d([[5, 4, 3, 2], [2, 3, 4, 5]], level=1.0), "level"),
+    (lambda: mb.sdt.bootstrap_meta_d([[5.5, 4, 3, 2], [2, 3, 4, 5]]), "whole numbers"),
 ])
 def test_bad_input(call, match):
     with pytest.raises(ValueError, match=match):
@@ -190,7 +190,8 @@ def test_bad_input(call, match):
 
 def test_module_exports():
     assert set(sdt.__all__) <= set(dir(sdt))
-    assert all(name in mb.__all__ for name in sdt.__all__)
+    assert all(getattr(mb, name) is getattr(sdt, name)
+               for name in ("fit_meta_d", "type1_sdt", "classic_type2"))
 
 
 def test_servajean_results_on_d_prime_hold_at_the_books_precision():
@@ -205,7 +206,7 @@ def test_servajean_results_on_d_prime_hold_at_the_books_precision():
                  + far * (1 - far) / (n * norm.pdf(norm.ppf(far)) ** 2))
     # the delta method against simulation (one cell per task)
     for i, j in ((0, 0), (1, 1), (2, 2)):
-        x = mb.simulate_ratings(d[i, j], s1.meta_d[i, j], int(n[i, 0]), n_sets=400, c=c[i, j],
+        x = mb.sdt.simulate_ratings(d[i, j], s1.meta_d[i, j], int(n[i, 0]), n_sets=400, c=c[i, j],
                                 rng=10 + i)
         h = x[:, 1, 5:].sum(-1) / n[i, 0]
         f = x[:, 0, 5:].sum(-1) / n[i, 0]

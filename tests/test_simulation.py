@@ -15,7 +15,7 @@ ACCS = np.array(sim.STUDY_ACCURACIES)
 
 # ---------------------------------------------------------------- exact response probabilities
 
-@pytest.mark.parametrize("kind", mb.NOISE_TYPES)
+@pytest.mark.parametrize("kind", mb.info.NOISE_TYPES)
 def test_response_probabilities_are_distributions_with_the_right_accuracy(kind):
     acc = np.linspace(0.5, 0.99, 30)
     p = sim.response_probabilities(kind, acc)
@@ -29,7 +29,7 @@ def test_response_probabilities_are_distributions_with_the_right_accuracy(kind):
     np.testing.assert_array_equal(p[:, 0], p[:, 1, ::-1])
 
 
-@given(acc=st.floats(0.5, 0.999999), kind=st.sampled_from(mb.NOISE_TYPES))
+@given(acc=st.floats(0.5, 0.999999), kind=st.sampled_from(mb.info.NOISE_TYPES))
 def test_response_probabilities_property(acc, kind):
     p = sim.response_probabilities(kind, acc)
     assert p.shape == (2, 4)
@@ -48,8 +48,8 @@ def test_response_probabilities_closed_forms():
 @pytest.mark.parametrize("acc", [0.6, 0.7, 0.9])
 def test_normal_probabilities_by_quadrature_of_the_confidence(acc):
     """Integrate the label +1 observation density over the regions defined by the confidence."""
-    f = lambda x: mb.observation_pdf("normal", x, 1, acc)  # noqa: E731
-    conf = lambda x: mb.confidence_from_observation("normal", x, acc)  # noqa: E731
+    f = lambda x: mb.info.observation_pdf("normal", x, 1, acc)  # noqa: E731
+    conf = lambda x: mb.info.confidence_from_observation("normal", x, acc)  # noqa: E731
     from scipy.optimize import brentq
     t = brentq(lambda x: conf(x) - 0.75, 1e-9, 50)  # |X| where the confidence reaches 75 %
     q = lambda a, b: integrate.quad(f, a, b, epsabs=1e-13)[0]  # noqa: E731
@@ -67,7 +67,7 @@ def test_trial_sampler_outputs():
     np.testing.assert_array_equal(t["label"][0], np.repeat([-1, 1], 50))
     np.testing.assert_array_equal(t["prediction"], np.sign(t["x"]))
     np.testing.assert_allclose(t["confidence"],
-                               mb.confidence_from_observation("normal", t["x"], 0.7))
+                               mb.info.confidence_from_observation("normal", t["x"], 0.7))
     u = sim.sample_trials("uniform", 0.8, n_per_label=2000, rng=1)
     np.testing.assert_array_equal(np.unique(u["confidence"]), [0.5, 1.0])
     # confidence 1 only outside the overlap, and then the prediction is always correct
@@ -92,7 +92,7 @@ def test_bin_responses_and_counts():
     assert set(np.unique(r)) == {2, 3} and abs(np.mean(r == 3) - 0.5) < 0.02
 
 
-@pytest.mark.parametrize("kind", mb.NOISE_TYPES)
+@pytest.mark.parametrize("kind", mb.info.NOISE_TYPES)
 @pytest.mark.parametrize("acc", [0.6, 0.9])
 def test_multinomial_and_trial_samplers_agree(kind, acc):
     """Both samplers' mean tables match the exact expectation within 4 standard errors."""
@@ -157,15 +157,15 @@ def test_theoretical_values_at_acc_07():
     """Uniform and binary noise against the closed forms of Theorem 3."""
     u = sim.theoretical_measures("uniform", 0.7, sdt=False)
     b = sim.theoretical_measures("binary", 0.7, sdt=False)
-    lo, hi = mb.info_bounds(0.7)
+    lo, hi = mb.info.info_bounds(0.7)
     # uniform: info = max info, meta-I = max - min info
     assert u["info"] == pytest.approx(hi, abs=1e-12)
     assert u["meta_I"] == pytest.approx(hi - lo, abs=1e-12)
-    assert u["meta_I2r"] == pytest.approx((hi - lo) / mb.binary_entropy(0.7), abs=1e-12)
-    assert u["meta_I1r"] == pytest.approx((hi - lo) / mb.meta_I_normal(u["d_prime"]), rel=1e-9)
+    assert u["meta_I2r"] == pytest.approx((hi - lo) / mb.info.binary_entropy(0.7), abs=1e-12)
+    assert u["meta_I1r"] == pytest.approx((hi - lo) / mb.info.meta_I_normal(u["d_prime"]), rel=1e-9)
     # binary: everything 0, info = min info
     assert b["info"] == pytest.approx(lo, abs=1e-12)
-    for k in mb.info.measures.INFO_MEASURES:
+    for k in mb.info.INFO_MEASURES:
         assert b[k] == pytest.approx(0.0, abs=1e-12)
 
 
@@ -193,19 +193,19 @@ def test_binning_loses_information_for_normal_noise():
     """Dayan (2023): binning reduces the transmitted information; uniform noise loses nothing."""
     acc = np.linspace(0.55, 0.95, 9)
     binned = sim.theoretical_measures("normal", acc, sdt=False)["info"]
-    unbinned = mb.noise_info("normal", acc)
+    unbinned = mb.info.noise_info("normal", acc)
     assert np.all(binned < unbinned)
     np.testing.assert_allclose(sim.theoretical_measures("uniform", acc, sdt=False)["info"],
-                               mb.noise_info("uniform", acc), atol=1e-12)
+                               mb.info.noise_info("uniform", acc), atol=1e-12)
 
 
 def test_rmi_lines_ordering_and_meta_I1r_below_one():
     acc = np.linspace(0.55, 0.95, 50)
-    th = {k: sim.theoretical_measures(k, acc, sdt=False) for k in mb.NOISE_TYPES}
+    th = {k: sim.theoretical_measures(k, acc, sdt=False) for k in mb.info.NOISE_TYPES}
     np.testing.assert_allclose(th["uniform"]["RMI"], 1.0, atol=1e-12)
     np.testing.assert_allclose(th["binary"]["RMI"], 0.0, atol=1e-12)
     assert np.all((th["normal"]["RMI"] > 0) & (th["normal"]["RMI"] < 1))
-    for k in mb.info.measures.INFO_MEASURES:  # all measures agree on the ordering
+    for k in mb.info.INFO_MEASURES:  # all measures agree on the ordering
         assert np.all(th["uniform"][k] > th["normal"][k])
         assert np.all(th["normal"][k] > th["binary"][k])
     # the paper: meta-I1r of normal noise "consistently lies below 1 due to the binning"
@@ -215,7 +215,7 @@ def test_rmi_lines_ordering_and_meta_I1r_below_one():
 
 def test_plug_in_estimates_converge_to_the_lines():
     acc = np.array([0.6, 0.8])
-    for kind in mb.NOISE_TYPES:
+    for kind in mb.info.NOISE_TYPES:
         c = sim.simulate_counts(kind, acc, n_sets=1, n_per_label=2_000_000, rng=9)[:, 0]
         est = mb.type2_measures(c)
         line = sim.theoretical_measures(kind, acc, sdt=False)
@@ -232,11 +232,11 @@ def test_theoretical_scalar_and_array_types():
 
 def test_theoretical_sdt_measures():
     """The closed-form lines agree with unpadded fits of the exact (scaled) tables."""
-    from metabits.sdt.metad import fit_meta_d_many
+    from metabits.sdt import fit_meta_d
     acc = np.array([0.6, 0.7, 0.8, 0.9])
     for kind in ("normal", "binary"):
         lines = sim.theoretical_measures(kind, acc)
-        fits = fit_meta_d_many(sim.response_probabilities(kind, acc) * sim.SDT_TOTAL / 2, pad=0.0)
+        fits = fit_meta_d(sim.response_probabilities(kind, acc) * sim.SDT_TOTAL / 2, pad=0.0)
         np.testing.assert_allclose(lines["meta_d"], fits["meta_d"], atol=1e-6)
         np.testing.assert_allclose(lines["m_ratio"], fits["m_ratio"], atol=1e-6)
     n = sim.theoretical_measures("normal", acc)
@@ -250,11 +250,11 @@ def test_theoretical_sdt_measures():
 
 def test_uniform_meta_d_grows_without_bound():
     """Why the uniform line is +inf: padded fits of the exact table grow with the sample size."""
-    from metabits.sdt import metad
+    from metabits.sdt import _metad as metad
     p = sim.response_probabilities("uniform", 0.7)
     with pytest.raises(ValueError, match="empty cells"):  # zero cells: no finite maximum
-        metad.fit_meta_d(p[0] * 1e6, p[1] * 1e6, pad=0.0)
-    md = [metad.fit_meta_d(p[0] * n, p[1] * n, pad=0.25)["meta_d"] for n in (2e2, 2e4, 2e6)]
+        metad.fit_meta_d(np.asarray(p) * 1e6, pad=0.0)
+    md = [metad.fit_meta_d(np.asarray(p) * n, pad=0.25)["meta_d"] for n in (2e2, 2e4, 2e6)]
     assert md[0] < md[1] < md[2]
 
 

@@ -1,4 +1,4 @@
-"""Every measure of a stack of tables (metabits.studies.stack_measures): the functions that report
+"""Every measure of a stack of tables (metabits._stack): the functions that report
 several measures of a stack — all_measures, classic_type2, measure_study, database_measures —
 give the same numbers, column for column, because they read one computation. Simulated tables
 (metabits_book.studies.simulation) and the MaskOri tables (fixture in conftest.py).
@@ -8,22 +8,16 @@ import numpy as np
 import pytest
 
 import metabits as mb
-from metabits.studies import measure_bootstrap, stack_measures
+from metabits import _bootstrap as measure_bootstrap, _stack as stack_measures
 from metabits_book.studies import simulation as sim
 from metabits_book.studies.database_measures import NAMES, database_measures
-from metabits.studies.stack_measures import PLUGIN, all_measures
+from metabits._stack import PLUGIN, all_measures
 
 
 @pytest.fixture(scope="module")
 def study():
     """A small study of all three noise kinds (3, 4, 20, 2, 4), some with undefined measures."""
     return sim.simulate_study(n_sets=20, n_per_label=40, rng=3)
-
-
-def test_old_home_still_imports():
-    assert measure_bootstrap.all_measures is stack_measures.all_measures is mb.all_measures
-    assert measure_bootstrap.AllMeasures is mb.AllMeasures
-    assert measure_bootstrap.PLUGIN == PLUGIN
 
 
 def test_measure_study_is_a_choice_of_all_measures_columns(study):
@@ -33,7 +27,7 @@ def test_measure_study_is_a_choice_of_all_measures_columns(study):
         assert np.array_equal(res[name], a.value(name), equal_nan=True), name
     # acc is the information measures' accuracy (columns recoded to their majority label)
     assert np.array_equal(res.acc, mb.type2_measures(study, undefined="nan").acc)
-    assert np.array_equal(res.acc, mb.recoding(study).acc_recoded)
+    assert np.array_equal(res.acc, mb.info.recoding(study).acc_recoded)
 
 
 def test_measure_study_bias_reduction_is_type2_measures(study):

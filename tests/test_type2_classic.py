@@ -1,8 +1,8 @@
-"""The classic Type 2 measures (metabits.sdt.type2_classic) against independent computations.
+"""The classic Type 2 measures (metabits.sdt) against independent computations.
 
 References: brute-force counting over all (correct, error) pairs of trials for gamma and
 AUROC2, scikit-learn's roc_auc_score, numpy's Pearson correlation on the trials for phi, the
-2 × 2 phi formula, scipy's point-biserial correlation, metabits.fit_meta_d_many for
+2 × 2 phi formula, scipy's point-biserial correlation, metabits.fit_meta_d for
 meta-d′ − d′, and a trial-level recomputation from the MaskOri CSV with pandas.
 """
 
@@ -18,9 +18,8 @@ from sklearn.metrics import roc_auc_score
 
 import metabits as mb
 from metabits_book.studies import datasets
-from metabits.sdt.metad import _meta_d_or_nan
-from metabits.sdt.type2_classic import (auroc2, classic_type2,
-                                        confidence_by_correctness, gamma, phi, type2_roc)
+from metabits.sdt._metad import _meta_d_or_nan
+from metabits.sdt import auroc2, classic_type2, confidence_by_correctness, gamma, phi, type2_roc
 
 
 def trials_of(table):
@@ -137,7 +136,7 @@ def test_bad_tables_are_refused(bad, match):
 def test_meta_d_difference_is_fit_meta_d_many_m_diff():
     stack = datasets.maskori_counts().counts[:, 2:4]  # 33.3 and 66.7 ms: no zero rows
     r = classic_type2(stack)
-    fit = mb.fit_meta_d_many(stack.reshape(-1, 2, 10), pad=0.1)
+    fit = mb.fit_meta_d(stack.reshape(-1, 2, 10), pad=0.1)
     assert np.allclose(r.m_diff.ravel(), fit.m_diff, atol=1e-12)
     assert np.allclose(r.m_ratio.ravel(), fit.m_ratio, atol=1e-12)
     assert r.pad == 0.1  # 1/(2K) with K = 5
@@ -148,7 +147,7 @@ def test_meta_d_difference_is_fit_meta_d_many_m_diff():
 def test_lenient_fit_gives_nan_where_the_strict_one_raises():
     d_zero = np.array([[[5, 5, 5, 5], [5, 5, 5, 5]]], float)  # hit rate = false-alarm rate
     with pytest.raises(ValueError, match="d' = 0"):
-        mb.fit_meta_d_many(d_zero, pad=0.25)
+        mb.fit_meta_d(d_zero, pad=0.25)
     d, meta = _meta_d_or_nan(d_zero, 0.25)
     assert np.isnan(meta[0])
     with pytest.raises(ValueError, match="pad must be > 0"):

@@ -1,11 +1,11 @@
-"""metabits._validate: the checks that issue 17 gave one home (pad, undefined, same length,
+"""metabits.validation: the checks that issue 17 gave one home (pad, undefined, same length,
 whole counts, column names to group by)."""
 
 import numpy as np
 import pytest
 
-from metabits._validate import (as_column_names, as_file_to_write, as_pad, as_same_length,
-                                as_undefined, as_whole_counts)
+from metabits.validation import (as_column_names, as_file_to_write, as_pad, as_same_length,
+                                 as_undefined, as_whole_counts)
 
 
 def test_pad_default_and_rules():
@@ -50,8 +50,8 @@ def test_whole_counts():
 def test_column_names_in_both_loaders():
     import functools
 
-    from metabits.studies.confidence_database import confidence_database_tables
-    from metabits.studies.tables import count_tables
+    from metabits.io import confidence_database_tables
+    from metabits.io import count_tables
 
     assert as_column_names("soa_ms") == ("soa_ms",)
     assert as_column_names(["a", "b"]) == ("a", "b") and as_column_names(()) == ()

@@ -1,6 +1,6 @@
 """Formulas used by several modules, written once and without input checks.
 
-Public functions validate their input (:mod:`metabits._validate`) and then call these kernels,
+Public functions validate their input (:mod:`metabits.validation`) and then call these kernels,
 so each formula of the papers has one home. Only SciPy's special functions are imported here,
 which keeps ``import metabits`` fast.
 """

@@ -26,7 +26,7 @@ from typing import Callable
 
 import numpy as np
 
-from metabits._results import Result
+from metabits.results import Result
 
 __all__ = ["EXERCISES", "Verdict", "check", "check_exercise", "checker_code"]
 
@@ -156,14 +156,14 @@ def _guess_or_know(what: str) -> float:
 
     conf, weights = [0.5, 1.0], [0.5, 0.5]
     if what == "accuracy":
-        return float(mb.accuracy(conf, weights))
-    return float(mb.transmitted_information(conf, weights))
+        return float(mb.info.accuracy(conf, weights))
+    return float(mb.info.transmitted_information(conf, weights))
 
 
 def _pti_unequal_prior() -> float:
     import metabits as mb
 
-    return float(mb.pti(0.6, prior=0.8))
+    return float(mb.info.pti(0.6, prior=0.8))
 
 
 def _llm_sdt(what: str) -> float:
@@ -176,12 +176,12 @@ def _llm_sdt(what: str) -> float:
 def _lab_gain() -> float:
     import metabits as mb
 
-    eff = mb.effective_error_for_oskr(0.5, prevalence=0.9)
+    eff = mb.oskr.effective_error_for_oskr(0.5, prevalence=0.9)
     return float(1 - eff / 0.22)  # g = 1 - ε_eff / ε with the lab's ε = 0.22
 
 
 def _criterion_z() -> float:
-    from metabits.sdt.criterion import se_from_ci
+    from metabits.sdt import se_from_ci
 
     # DeepSeek, task A: 0.1356 ± 0.0291 (risk S1) and 0.2149 ± 0.0300 (None), 95% half-widths
     return float((0.2149 - 0.1356) / math.hypot(se_from_ci(0.0291), se_from_ci(0.0300)))

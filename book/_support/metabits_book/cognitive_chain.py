@@ -17,12 +17,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from metabits._results import Result
-from metabits._validate import (as_float_array, as_int, as_pair, as_probability, as_rng, as_scalar,
-                                as_size)
-from metabits_book.studies.datasets import _read_csv
-from metabits.oskr.estimators import oskr_from_table
-from metabits.oskr.intervals import oskr_ci_from_table
+from metabits.results import Result
+from metabits.validation import (as_float_array, as_int, as_pair, as_probability, as_rng,
+                                 as_scalar, as_size)
+from metabits_book._data import read_csv
+from metabits.oskr import oskr_from_table
+from metabits.oskr import oskr_ci_from_table
 
 __all__ = ["OPERATIONS", "POSTURES", "ChainTrace", "OperationOSKR", "ProfileTable", "Route",
            "deployment_posture", "per_operation_oskr", "roberts_profiles", "route_task",
@@ -69,7 +69,7 @@ def roberts_profiles() -> ProfileTable:
     >>> p.agents[0], float(p.scores[0, p.operations.index("Verify")])
     ('Agent A (Linux env)', 2.4)
     """
-    header, rows = _read_csv("roberts2026_profiles.csv")
+    header, rows = read_csv("roberts2026_profiles.csv")
     scores = as_float_array([[float(v) for v in row[1:]] for row in rows], "profile scores")
     return ProfileTable(agents=tuple(row[0] for row in rows), operations=tuple(header[1:]),
                         scores=scores)

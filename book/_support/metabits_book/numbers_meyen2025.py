@@ -34,15 +34,15 @@ def _table1_measures():
 @lru_cache(maxsize=None)
 def _table1_fit(pad: float):
     counts = _table1()
-    return mb.fit_meta_d(counts[0], counts[1], pad=pad)
+    return mb.fit_meta_d(counts, pad=pad)
 
 
 @lru_cache(maxsize=None)
 def _table1_bayes(pad, estimate_dprime: bool, chains: int = 4, draws: int = 2500,
                   tune: int = 1000):
-    """HMeta-d's Bayesian fit of Table 1 (metabits.sdt.bayes_metad, imported here: PyMC is slow to
+    """HMeta-d's Bayesian fit of Table 1 (metabits.sdt, imported here: PyMC is slow to
     load), seeded; 4 chains x 2500 draws put the M-ratio's Monte Carlo SE near 0.003."""
-    from metabits.sdt.bayes_metad import fit_meta_d_bayes
+    from metabits.sdt import fit_meta_d_bayes
 
     counts = _table1()
     return fit_meta_d_bayes(counts[0], counts[1], pad=pad, estimate_dprime=estimate_dprime,
@@ -133,19 +133,19 @@ def meyen2025() -> tuple[PaperNumber, ...]:
 
     out = [
         n("fig1-acc", "Figure 1a", "accuracy of the example classifier (60% on 2/3, 90% on 1/3)",
-          "70", lambda: 100 * mb.accuracy(*_FIG1), unit="%"),
-        n("fig1-pti60", "Figure 1b", "pti(60%)", "0.03", lambda: mb.pti(0.6), unit="bit"),
-        n("fig1-pti90", "Figure 1b", "pti(90%)", "0.53", lambda: mb.pti(0.9), unit="bit"),
+          "70", lambda: 100 * mb.info.accuracy(*_FIG1), unit="%"),
+        n("fig1-pti60", "Figure 1b", "pti(60%)", "0.03", lambda: mb.info.pti(0.6), unit="bit"),
+        n("fig1-pti90", "Figure 1b", "pti(90%)", "0.53", lambda: mb.info.pti(0.9), unit="bit"),
         n("fig1-info", "Figure 1c", "info = E[pti(C)] of the example classifier", "0.20",
-          lambda: mb.transmitted_information(*_FIG1), unit="bit"),
+          lambda: mb.info.transmitted_information(*_FIG1), unit="bit"),
         n("text-h2-70", "Transmitted Information (text)", "remaining uncertainty H₂(70%)",
-          "0.88", lambda: mb.binary_entropy(0.7), unit="bit"),
+          "0.88", lambda: mb.info.binary_entropy(0.7), unit="bit"),
         n("text-pti-70", "Transmitted Information (text)", "pti(70%) = 1 − H₂(70%)", "0.12",
-          lambda: mb.pti(0.7), unit="bit"),
+          lambda: mb.info.pti(0.7), unit="bit"),
         n("fig2-normal-acc", "Figure 2a–c (text)", "accuracy of normal noise with d′ = 1.05",
-          "70", lambda: 100 * mb.accuracy_from_dprime(1.05), unit="%"),
+          "70", lambda: 100 * mb.info.accuracy_from_dprime(1.05), unit="%"),
         n("fig2-normal-info", "Figure 2a–c (text)", "info of normal noise with d′ = 1.05",
-          "0.18", lambda: mb.normal_info(1.05), unit="bit",
+          "0.18", lambda: mb.info.normal_info(1.05), unit="bit",
           explanation=(
               "The paper fixes the sensitivity of this row, d′ = 1.05, and derives acc = 70% from "
               "it; at d′ = 1.05 the information is {info_paper:.4f} bit, which prints as "
@@ -155,23 +155,23 @@ def meyen2025() -> tuple[PaperNumber, ...]:
               "other number, explained by the rounding of d′ (the accuracy at d′ = 1.05 is "
               "{acc_paper:.2f}%). The two values straddle the rounding boundary 0.175 "
               "(chapter 2)."),
-          facts=lambda: {"d_exact": mb.dprime_from_accuracy(0.7),
-                         "info_exact": mb.noise_info("normal", 0.7),
-                         "info_paper": mb.normal_info(1.05),
-                         "acc_paper": 100 * mb.accuracy_from_dprime(1.05)}),
+          facts=lambda: {"d_exact": mb.info.dprime_from_accuracy(0.7),
+                         "info_exact": mb.info.noise_info("normal", 0.7),
+                         "info_paper": mb.info.normal_info(1.05),
+                         "acc_paper": 100 * mb.info.accuracy_from_dprime(1.05)}),
         n("fig2-binary-info", "Figure 2d–f (text)", "info of binary noise at acc = 70%", "0.12",
-          lambda: mb.noise_info("binary", 0.7), unit="bit"),
+          lambda: mb.info.noise_info("binary", 0.7), unit="bit"),
         n("fig2-uniform-info", "Figure 2g–i (text)", "info of uniform noise at acc = 70%", "0.4",
-          lambda: mb.noise_info("uniform", 0.7), unit="bit"),
+          lambda: mb.info.noise_info("uniform", 0.7), unit="bit"),
     ]
 
     # Theorem 6's worked examples: L = 4 labels, acc = 0.4
     def best_sizes():
-        conf, _ = mb.max_info_classifier(0.4, _L4_UNIFORM)
+        conf, _ = mb.info.max_info_classifier(0.4, _L4_UNIFORM)
         return (np.asarray(conf) > 0).sum(axis=1)
 
     def worst(priors):
-        return np.asarray(mb.min_info_classifier(0.4, priors)[0])
+        return np.asarray(mb.info.min_info_classifier(0.4, priors)[0])
 
     where6 = "Theorem 6 examples (text)"
     out += [
@@ -247,7 +247,7 @@ def meyen2025() -> tuple[PaperNumber, ...]:
     # Table 2: relative frequencies, margins, confidences and pti of each response
     out += cells("tab2-freq", "Table 2", "relative frequency",
                  [["0.21", "0.14", "0.12", "0.03"], ["0.01", "0.14", "0.16", "0.19"]],
-                 lambda: mb.response_table(_table1())["freq"])
+                 lambda: mb.info.response_table(_table1())["freq"])
     rows = {"m": ("margin m̂", ["0.22", "0.28", "0.28", "0.22"], ""),
             "c": ("confidence ĉ", ["0.95", "0.50", "0.57", "0.86"], ""),
             "pti": ("pti(ĉ)", ["0.73", "0.00", "0.01", "0.43"], "bit")}
@@ -255,7 +255,7 @@ def meyen2025() -> tuple[PaperNumber, ...]:
         for col, printed in enumerate(cells):
             out.append(n(f"tab2-{key}-r{col + 1}", "Table 2", f"{label} of response r{col + 1}",
                          printed,
-                         lambda key=key, col=col: mb.response_table(_table1())[key][col],
+                         lambda key=key, col=col: mb.info.response_table(_table1())[key][col],
                          unit=unit))
 
     # Figure 5 and the text around it: the measures of Table 1
@@ -279,7 +279,7 @@ def meyen2025() -> tuple[PaperNumber, ...]:
     for kind, printed in [("uniform", "89.2"), ("normal", "82"), ("binary", "78.4")]:
         out.append(n(f"fig8-{kind}-k3", "Figure 8 (text)",
                      f"group accuracy of three {kind}-noise members with acc = 70%", printed,
-                     lambda kind=kind: 100 * mb.noise_group(kind, 0.7, 3)["acc"], unit="%"))
+                     lambda kind=kind: 100 * mb.group.noise_group(kind, 0.7, 3)["acc"], unit="%"))
     return tuple(out)
 
 

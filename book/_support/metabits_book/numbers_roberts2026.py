@@ -10,7 +10,7 @@ import numpy as np
 
 import metabits as mb
 from metabits_book import roberts2026
-from metabits._validate import as_prior, as_probability, as_scalar
+from metabits.validation import as_prior, as_probability, as_scalar
 
 from metabits_book.paper_number import KNOWN_DISCREPANCY, PaperNumber
 
@@ -31,12 +31,12 @@ ROBERTS_SETUPS = roberts2026.SETUPS
 
 def _roberts_lab(gain=None):
     prevalence, error, g = ROBERTS_LAB
-    return mb.feedback_channel(prevalence, error, g if gain is None else gain)
+    return mb.oskr.feedback_channel(prevalence, error, g if gain is None else gain)
 
 
 def _roberts_needed(oskr: float) -> dict:
     """The effective error, and the gain at the lab's ε, that would realise ``oskr``."""
-    eff = mb.effective_error_for_oskr(oskr, ROBERTS_LAB[0])
+    eff = mb.oskr.effective_error_for_oskr(oskr, ROBERTS_LAB[0])
     return {"eff_needed": eff, "g_needed": 1.0 - eff / ROBERTS_LAB[1]}
 
 
@@ -69,7 +69,7 @@ def one_sided_detector_oskr(prevalence: float = 0.5, flagged: float = 0.8) -> fl
     """
     prevalence = as_prior(prevalence, "prevalence")
     flagged = float(as_probability(as_scalar(flagged, "flagged"), "flagged"))
-    return float(mb.binary_channel(prevalence, 1.0, 1.0 - flagged).oskr)
+    return float(mb.oskr.binary_channel(prevalence, 1.0, 1.0 - flagged).oskr)
 
 
 def roberts2026_numbers() -> tuple[PaperNumber, ...]:
@@ -89,7 +89,7 @@ def roberts2026_numbers() -> tuple[PaperNumber, ...]:
              ("fp", "false positive", 1, 0, "0.11"), ("tn", "true negative", 1, 1, "0.39")]
     out = [
         n("primer-entropy-8", "Primer 'Feel it'", "H(X) of eight equally likely outcomes",
-          "3.00", lambda: mb.entropy(np.full(8, 1 / 8)), unit="bit"),
+          "3.00", lambda: mb.info.entropy(np.full(8, 1 / 8)), unit="bit"),
         n("lab-h-outcome", lab, "H(T) at prevalence 0.50", "1.00",
           lambda: _roberts_lab().h_outcome, unit="bit"),
         n("lab-eps-eff", lab, "ε effective", "0.14", lambda: _roberts_lab().error_effective,
@@ -135,7 +135,7 @@ def roberts2026_numbers() -> tuple[PaperNumber, ...]:
     out += [
         n("explorer-oskr", "Interactive · OSKR Explorer (sliders 50% and 80%)",
           "OSKR shown for a balanced outcome and a self-assessment right 80% of the time", "0.60",
-          lambda: mb.feedback_channel(0.5, 0.2, 0.0).oskr, status=KNOWN_DISCREPANCY,
+          lambda: mb.oskr.feedback_channel(0.5, 0.2, 0.0).oskr, status=KNOWN_DISCREPANCY,
           explanation=(
               "The essay does not label the two sliders. Read as a success rate of 50% and a "
               "self-assessment that matches the outcome 80% of the time (a binary symmetric "
@@ -148,11 +148,11 @@ def roberts2026_numbers() -> tuple[PaperNumber, ...]:
               "reading. Not established: which of the two the explorer computes; the book's "
               "explorer draws the linear score beside OSKR (the audit chapter lists the "
               "readings)."),
-          facts=lambda: {"oskr": mb.feedback_channel(0.5, 0.2, 0.0).oskr,
+          facts=lambda: {"oskr": mb.oskr.feedback_channel(0.5, 0.2, 0.0).oskr,
                          "linear": 2 * 0.8 - 1, "one_sided": one_sided_detector_oskr()}),
         n("alpha-oskr", "Same Accuracy, Different Self-Knowledge: System Alpha",
           "largest OSKR at accuracy 72% with P(confident | wrong) = 9%", "0.81",
-          lambda: mb.binary_channel(ROBERTS_ALPHA[0], 1.0, ROBERTS_ALPHA[2]).oskr,
+          lambda: mb.oskr.binary_channel(ROBERTS_ALPHA[0], 1.0, ROBERTS_ALPHA[2]).oskr,
           explanation=(
               "T = correct, S = confident. With 'confident when wrong' read as "
               "P(confident | wrong) = 9%, the largest OSKR any binary confidence can reach at "
@@ -161,10 +161,10 @@ def roberts2026_numbers() -> tuple[PaperNumber, ...]:
               "Read as 9% of all trials (P(confident | wrong) = {fa_joint:.3f}), the largest "
               "OSKR is {best_joint:.4f} and Alpha is not realisable."),
           facts=lambda: {
-              "best": mb.binary_channel(ROBERTS_ALPHA[0], 1.0, ROBERTS_ALPHA[2]).oskr,
-              "hit": mb.hit_rate_for_oskr(*ROBERTS_ALPHA[1::-1], ROBERTS_ALPHA[2]),
+              "best": mb.oskr.binary_channel(ROBERTS_ALPHA[0], 1.0, ROBERTS_ALPHA[2]).oskr,
+              "hit": mb.oskr.hit_rate_for_oskr(*ROBERTS_ALPHA[1::-1], ROBERTS_ALPHA[2]),
               "fa_joint": ROBERTS_ALPHA[2] / (1 - ROBERTS_ALPHA[0]),
-              "best_joint": mb.binary_channel(ROBERTS_ALPHA[0], 1.0,
+              "best_joint": mb.oskr.binary_channel(ROBERTS_ALPHA[0], 1.0,
                                               ROBERTS_ALPHA[2] / (1 - ROBERTS_ALPHA[0])).oskr},
           tolerance=0.005),
     ]

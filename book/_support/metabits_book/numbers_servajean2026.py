@@ -10,7 +10,7 @@ from functools import lru_cache
 
 import metabits as mb
 from metabits_book.studies import datasets
-from metabits._results import Bounds
+from metabits.results import Bounds
 
 from metabits_book.paper_number import AGREES, FLOAT_SLACK, KNOWN_DISCREPANCY, PaperNumber
 
@@ -42,7 +42,7 @@ def servajean_mean_of_ratios(task: str, model: str) -> float:
     s1, s2 = _servajean()
     row = s1.at(task, model)
     i, j = s2.tasks.index(task), s2.models.index(model)
-    var_d = 4 * mb.se_from_ci(s2.half_width[i, 1, j]) ** 2
+    var_d = 4 * mb.sdt.se_from_ci(s2.half_width[i, 1, j]) ** 2
     return row.meta_d / row.d_prime * (1 + var_d / row.d_prime ** 2)
 
 

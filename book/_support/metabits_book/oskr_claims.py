@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from metabits._formulas import binary_channel_info
-from metabits._results import Result
-from metabits._validate import as_counts, as_probability, scalar_or_array
+from metabits.info import binary_entropy
+from metabits.results import Result
+from metabits.validation import as_counts, as_probability, scalar_or_array
 
 __all__ = ["Capacity", "calibration_gap", "capacity_share", "channel_capacity"]
 
@@ -41,6 +41,12 @@ class Capacity(Result):
     capacity: object
     prevalence: object
 
+
+
+def _channel_info(pi, hit, fa):
+    """I(S; T) in bits of a binary channel with input rate ``pi``, hit and false-alarm rates."""
+    return binary_entropy(pi * hit + (1.0 - pi) * fa) - (pi * binary_entropy(hit)
+                                                          + (1.0 - pi) * binary_entropy(fa))
 
 def channel_capacity(hit_rate, false_alarm) -> Capacity:
     """Capacity of the binary channel from outcome T to self-report S, in bits.
@@ -86,11 +92,11 @@ def channel_capacity(hit_rate, false_alarm) -> Capacity:
     for _ in range(100):
         a = hi - _GOLDEN * (hi - lo)
         b = lo + _GOLDEN * (hi - lo)
-        left = binary_channel_info(a, hit, fa) >= binary_channel_info(b, hit, fa)
+        left = _channel_info(a, hit, fa) >= _channel_info(b, hit, fa)
         hi = np.where(left, b, hi)
         lo = np.where(left, lo, a)
     pi = (lo + hi) / 2
-    cap = np.maximum(binary_channel_info(pi, hit, fa), 0.0)
+    cap = np.maximum(_channel_info(pi, hit, fa), 0.0)
     pi = np.where(cap > 0, pi, 0.5)          # a useless channel: every input attains 0
     return Capacity(capacity=scalar_or_array(cap), prevalence=scalar_or_array(pi))
 
@@ -127,7 +133,7 @@ def capacity_share(prevalence, hit_rate, false_alarm):
     >>> round(capacity_share(0.72, 1.0, 0.09), 3)
     0.893
     """
-    from metabits.oskr.feedback_channel import binary_channel
+    from metabits.oskr import binary_channel
 
     mi = np.asarray(binary_channel(prevalence, hit_rate, false_alarm).mutual_info, float)
     cap = np.asarray(channel_capacity(hit_rate, false_alarm).capacity, float)

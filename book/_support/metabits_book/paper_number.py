@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, NamedTuple
 
-from metabits._validate import as_int, as_scalar
+from metabits.validation import as_int, as_scalar
 
 __all__ = ["AGREES", "FLOAT_SLACK", "KNOWN_DISCREPANCY", "PaperNumber", "Row", "STATUSES",
            "WORKS", "format_value"]

@@ -88,7 +88,7 @@ def plot_six_measures(results, lines, axes=None, *, kinds=("uniform", "normal", 
     Examples
     --------
     >>> import matplotlib.pyplot as plt
-    >>> from metabits import simulation as sim
+    >>> from metabits_book.studies import simulation as sim
     >>> results = sim.measure_study(sim.simulate_study(n_sets=5, rng=1))
     >>> grid = [0.55, 0.7, 0.95]
     >>> kinds = ("uniform", "normal", "binary")
@@ -102,7 +102,7 @@ def plot_six_measures(results, lines, axes=None, *, kinds=("uniform", "normal", 
     import numpy as np
     from matplotlib.lines import Line2D
 
-    from metabits._validate import as_noise_kind
+    from metabits.validation import as_noise_kind
 
     kinds = tuple(as_noise_kind(k) for k in kinds)
     needed = ["acc"] + [key for key, _, _, _ in SIX_PANELS]

@@ -1,21 +1,21 @@
 """Group accuracy of optimally combined classifiers (Meyen et al., 2025, section "Relative
 Metainformation Improves Group Accuracy"; Figure 8, Theorem 8).
 
-One module per idea:
+Members
+    :func:`noise_member`, :func:`confidence_member`, :func:`lattice_member`,
+    :func:`member_confidence`, :func:`min_group_member`, :func:`max_group_member` (the members
+    that attain Theorem 8's bounds).
+Group accuracy
+    :func:`pcwmv` (exact accuracy and information of an optimally combined group),
+    :func:`majority_vote_accuracy`, :func:`cwmv_accuracy`, :func:`weighted_vote_accuracy`,
+    :func:`noise_group` (closed forms for identical noise members), :func:`group_accuracy_bounds`
+    (Theorem 8).
+Simulation
+    :func:`simulate_pcwmv`, :func:`simulate_students`.
+More than two labels (exploration)
+    :func:`multilabel_group_accuracy`, :func:`multilabel_member`, :func:`random_multilabel_members`.
 
-* :mod:`~metabits.group.members` – members as response tables (calibrated, noise, lattice, and the
-  members that attain Theorem 8's bounds);
-* :mod:`~metabits.group.voting` – majority voting (MV) and confidence weighted majority voting
-  (CWMV) from accuracies alone;
-* :mod:`~metabits.group.theorem8` – Theorem 8's bounds on the group accuracy;
-* :mod:`~metabits.group.pcwmv` – the exact accuracy and information of an optimally combined group
-  (PCWMV), by convolving the members' log-likelihood ratios;
-* :mod:`~metabits.group.noise_groups` – closed forms for groups of identical noise members;
-* :mod:`~metabits.group.simulate` – Monte Carlo: groups of members, and the specialist students;
-* :mod:`~metabits.group.weighted` – groups that add given (e.g. miscalibrated) votes;
-* :mod:`~metabits.group.multilabel` – exact accuracy of groups with L > 2 labels (exploration).
-
-**Members** are response tables in the library's table convention (:mod:`metabits._validate`):
+**Members** are response tables in the library's table convention (:mod:`metabits.validation`):
 shape ``(2, R)``, row 0 :math:`P(r \\mid Y = -1)`, row 1 :math:`P(r \\mid Y = +1)`, responses from
 "predict −1, most confident" to "predict +1, most confident". Such a table is also a valid count
 table: ``type2_measures(member)`` gives the member's measures under equal priors. Members are
@@ -40,21 +40,22 @@ rule appears in the paper before Assumption 11 is dropped, and Theorem 8 is stat
 Assumption 14 (optimal combination), so the theorem itself is unaffected.
 """
 
-from metabits.group.members import (confidence_member, lattice_member, max_group_member, member_confidence,
-                                    min_group_member, noise_member)
-from metabits.group.noise_groups import noise_group
-from metabits.group.pcwmv import GroupResult, pcwmv
-from metabits.group.simulate import SimulatedAccuracy, StudentsResult, simulate_pcwmv, simulate_students
-from metabits.group.theorem8 import group_accuracy_bounds, theorem8_upper_as_printed
-from metabits.group.voting import cwmv_accuracy, majority_vote_accuracy
-from metabits.group.weighted import weighted_vote_accuracy
-from metabits.group.multilabel import (multilabel_group_accuracy, multilabel_member,
-                                       random_multilabel_members)
+
+from metabits.group._members import (confidence_member, lattice_member, max_group_member,
+                                     member_confidence, min_group_member, noise_member)
+from metabits.group._multilabel import (multilabel_group_accuracy, multilabel_member,
+                                        random_multilabel_members)
+from metabits.group._noise_groups import noise_group
+from metabits.group._pcwmv import GroupResult, pcwmv
+from metabits.group._simulate import (SimulatedAccuracy, StudentsResult, simulate_pcwmv,
+                                      simulate_students)
+from metabits.group._theorem8 import group_accuracy_bounds
+from metabits.group._voting import cwmv_accuracy, majority_vote_accuracy
+from metabits.group._weighted import weighted_vote_accuracy
 
 __all__ = ["GroupResult", "SimulatedAccuracy", "StudentsResult", "confidence_member",
            "cwmv_accuracy", "group_accuracy_bounds", "lattice_member", "majority_vote_accuracy",
-           "max_group_member", "member_confidence", "min_group_member", "noise_group",
-           "noise_member", "pcwmv", "simulate_pcwmv", "simulate_students",
-           "theorem8_upper_as_printed"]
-__all__ += ["multilabel_group_accuracy", "multilabel_member", "random_multilabel_members",
-            "weighted_vote_accuracy"]
+           "max_group_member", "member_confidence", "min_group_member",
+           "multilabel_group_accuracy", "multilabel_member", "noise_group", "noise_member",
+           "pcwmv", "random_multilabel_members", "simulate_pcwmv", "simulate_students",
+           "weighted_vote_accuracy"]

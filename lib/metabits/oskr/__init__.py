@@ -1,20 +1,26 @@
-"""Outcome-specific knowledge retention (Roberts, 2026): estimators, intervals, channels, chain.
+"""OSKR, the outcome self-knowledge ratio I(S; T)/H(T) (Roberts, 2026).
 
-* :mod:`~metabits.oskr.estimators` – OSKR from trials or a contingency table (plug-in,
-  Miller–Madow, KSG);
-* :mod:`~metabits.oskr.intervals` – its bootstrap intervals (percentile, BCa);
-* :mod:`~metabits.oskr.feedback_channel` – binary self-assessment channels;
-* :mod:`~metabits_book.cognitive_chain` – the chain of operations and deployment postures;
-* :mod:`~metabits_book.oskr_claims` – the essay's claims in words, computed (capacity share,
-  calibration).
-
-The names of the estimators and intervals are also this package's (``metabits.oskr`` was one
-module).
+Estimators
+    :func:`oskr` (from per-trial outcomes and self-assessments: plug-in, Miller–Madow, KSG),
+    :func:`oskr_from_table`, :func:`contingency_table`, :func:`correctness_table`.
+Intervals
+    :func:`oskr_ci`, :func:`oskr_ci_from_table` (percentile and BCa bootstrap).
+Binary self-assessment channels
+    :func:`binary_channel`, :func:`feedback_channel`, :func:`effective_error_for_oskr`,
+    :func:`hit_rate_for_oskr`.
 """
 
-from metabits.oskr import estimators, intervals
-from metabits.oskr.estimators import *  # noqa: F401,F403
-from metabits.oskr.intervals import *  # noqa: F401,F403
-from metabits.oskr import feedback_channel  # noqa: I001
+from metabits.oskr._estimators import (CI_METHODS, ESTIMATORS, LOW_ENTROPY_BITS,
+                                       LowOutcomeEntropyWarning, OSKREstimate, contingency_table,
+                                       correctness_table, oskr, oskr_from_table)
+from metabits.oskr._feedback_channel import (BinaryChannel, FeedbackChannel, binary_channel,
+                                             effective_error_for_oskr, feedback_channel,
+                                             hit_rate_for_oskr)
+from metabits.oskr._intervals import oskr_ci, oskr_ci_from_table
 
-__all__ = list(estimators.__all__) + list(intervals.__all__)
+__all__ = [
+    "CI_METHODS", "ESTIMATORS", "LOW_ENTROPY_BITS", "BinaryChannel", "FeedbackChannel",
+    "LowOutcomeEntropyWarning", "OSKREstimate", "binary_channel", "contingency_table",
+    "correctness_table", "effective_error_for_oskr", "feedback_channel", "hit_rate_for_oskr",
+    "oskr", "oskr_ci", "oskr_ci_from_table", "oskr_from_table",
+]

@@ -1,20 +1,55 @@
-"""Signal detection theory: the Type 1 and Type 2 model, meta-d′, criteria and the classic Type 2
-measures.
+"""Signal detection theory: d′ and c, meta-d′ and the M-ratio, criteria, classic Type 2 measures.
 
-* :mod:`~metabits.sdt.model` – Type 1 SDT, the Type 2 rating model, simulated ratings and the
-  bootstrap of meta-d′ (its names are also this package's, as ``metabits.sdt`` was that module);
-* :mod:`~metabits.sdt.metad` – maximum-likelihood meta-d′ (one table or stacks);
-* :mod:`~metabits.sdt.bayes_metad` – Bayesian meta-d′ (HMeta-d; PyMC, imported on first use);
-* :mod:`~metabits.sdt.bayes_checks` – predictive checks of those fits (the parameter-recovery
-  study moved to :mod:`metabits_book.studies.bayes_recovery`; its names are still importable here);
-* :mod:`~metabits.sdt.criterion` – Servajean & Servajean's criterion comparisons;
-* :mod:`~metabits.sdt.type2_classic` – type 2 ROC, AUROC2, gamma, phi, meta-d′ − d′.
+Type 1
+    :func:`type1_sdt` (d′ and c, with their standard errors), :func:`equiprobable_criteria`.
+meta-d′
+    :func:`fit_meta_d` (maximum likelihood, Maniscalco & Lau, 2012; one table or a stack),
+    :func:`bootstrap_meta_d`; Bayesian: :func:`fit_meta_d_bayes` and
+    :func:`fit_meta_d_bayes_group` (Fleming's HMeta-d; PyMC, imported on first use),
+    :func:`prior_predictive`, :func:`posterior_predictive`, :func:`hmetad_rating_probabilities`.
+The rating model
+    :func:`rating_probabilities`, :func:`simulate_ratings`.
+Classic Type 2 measures
+    :func:`classic_type2`, :func:`auroc2`, :func:`gamma`, :func:`phi`, :func:`type2_roc`,
+    :func:`confidence_by_correctness`.
+Comparing criteria (Servajean & Servajean, 2026)
+    :func:`compare_criteria`, :func:`pairwise_z_tests`, :func:`delta_variance`,
+    :func:`rope_range`, :func:`rope_verdict`, :func:`se_from_ci`, :func:`trials_per_stimulus`.
 """
 
-from metabits.sdt import model
-from metabits.sdt.model import *  # noqa: F401,F403  (metabits.sdt was this module)
-from metabits.sdt import metad, criterion, type2_classic  # noqa: I001
-from metabits.sdt import bayes_checks
-from metabits.sdt.bayes_checks import PredictiveCheck, posterior_predictive, prior_predictive
+import importlib
 
-__all__ = list(model.__all__) + list(bayes_checks.__all__)
+from metabits.sdt._bayes_checks import (PredictiveCheck, hmetad_rating_probabilities,
+                                         posterior_predictive, prior_predictive)
+from metabits.sdt._criterion import (ROPE_VERDICTS, CriterionComparison, RopeRange, SDTVariance,
+                                     compare_criteria, delta_variance, pairwise_z_tests,
+                                     rope_range, rope_verdict, se_from_ci, trials_per_stimulus)
+from metabits.sdt._metad import MetaDFit, fit_meta_d
+from metabits.sdt._model import (MetaDBootstrap, Type1SDT, bootstrap_meta_d,
+                                 equiprobable_criteria, rating_probabilities, simulate_ratings,
+                                 type1_sdt)
+from metabits.sdt._type2_classic import (ClassicType2, auroc2, classic_type2,
+                                         confidence_by_correctness, gamma, phi, type2_roc)
+
+#: the Bayesian fits, imported on first use: PyMC, nutpie and JAX take seconds to import
+_BAYES = ("BayesMetaDFit", "BayesMetaDGroupFit", "fit_meta_d_bayes", "fit_meta_d_bayes_group")
+
+__all__ = [
+    "ROPE_VERDICTS", "ClassicType2", "CriterionComparison", "MetaDBootstrap", "MetaDFit",
+    "PredictiveCheck", "RopeRange", "SDTVariance", "Type1SDT", "auroc2", "bootstrap_meta_d",
+    "classic_type2", "compare_criteria", "confidence_by_correctness", "delta_variance",
+    "equiprobable_criteria", "fit_meta_d", "gamma", "hmetad_rating_probabilities", "pairwise_z_tests", "phi",
+    "posterior_predictive", "prior_predictive", "rating_probabilities", "rope_range",
+    "rope_verdict", "se_from_ci", "simulate_ratings", "trials_per_stimulus", "type1_sdt",
+    "type2_roc", *_BAYES,
+]
+
+
+def __getattr__(name):  # PEP 562: the Bayesian fits load on first use
+    if name in _BAYES:
+        return getattr(importlib.import_module("metabits.sdt._bayes_metad"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_BAYES))

@@ -1,6 +1,6 @@
 """The PyMC model of Fleming's HMeta-d (one subject and a group), compiled and sampled by nutpie.
 
-Private: :mod:`metabits.sdt.bayes_metad` (the fits, their results and the model's description)
+Private: :mod:`metabits.sdt` (the fits, their results and the model's description)
 is the public module. PyMC, PyTensor, nutpie and ArviZ are imported inside the functions, on
 first use, not at import.
 """

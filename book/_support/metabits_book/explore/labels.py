@@ -9,12 +9,7 @@ plotly, the live explorer (:mod:`metabits_book.explore.kernel`) turns them into 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
-
-if TYPE_CHECKING:
-    from metabits_book.explore.model import Panel
 
 __all__ = ["LABEL_PLOT_SIZES"]
 
@@ -54,7 +49,7 @@ def _overlap(a: tuple, b: tuple) -> float:
     return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
 
 
-def _label_positions(traces, panel: Panel) -> dict:
+def _label_positions(traces, panel) -> dict:
     """Where each text label of a panel goes (plotly ``textposition`` strings), so that no two
     labels overlap, no label covers a marker and none runs off the plot.
 

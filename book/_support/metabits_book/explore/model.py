@@ -19,8 +19,7 @@ from typing import Callable
 
 import numpy as np
 
-from metabits._validate import as_choice, as_format, as_grid, as_instance, as_int, as_text
-from metabits_book.explore.labels import LABEL_PLOT_SIZES  # noqa: F401  (importable from here, as before)
+from metabits.validation import as_choice, as_format, as_grid, as_instance, as_int, as_text
 
 __all__ = ["DASHES", "TRACE_KINDS", "Control", "Explorer", "Panel", "Trace", "View", "control",
            "frames", "grid"]

@@ -12,12 +12,15 @@ import functools
 
 import numpy as np
 
-from metabits.info import binning
-from metabits import (cwmv_accuracy, discrete_confidence, fit_meta_d, group_accuracy_bounds,
-                      info_bounds, majority_vote_accuracy, noise_group, noise_info,
-                      rating_probabilities, roc_bounds_type1, roc_bounds_type2, roc_curve_type1,
-                      roc_curve_type2, type2_measures)
-from metabits._validate import as_grid, as_int, as_noise_kind, as_number_grid, as_positive, as_size
+from metabits import info as binning
+from metabits.group import (cwmv_accuracy, group_accuracy_bounds, majority_vote_accuracy,
+                            noise_group)
+from metabits.info import (discrete_confidence, info_bounds, noise_info, roc_bounds_type1,
+                           roc_bounds_type2, roc_curve_type1, roc_curve_type2)
+from metabits import fit_meta_d, type2_measures
+from metabits.sdt import rating_probabilities
+from metabits.validation import (as_grid, as_int, as_noise_kind, as_number_grid, as_positive,
+                                 as_size)
 from metabits_book.palette import (ACCENT, BLUE, GREEN, LIGHT_GREY, NOISE_DASH, NOISE_STYLE,
                                    ORANGE, REGION_COLOR)
 from metabits_book.explore.model import Explorer, Panel, Trace, View, control
@@ -46,10 +49,10 @@ def noise_cases_explorer(acc=ACC_GRID, kinds=("uniform", "normal", "binary")) ->
     """The three noise cases: accuracy and noise type → confidence, information, Theorem 3.
 
     Panel 1 shows the distribution of the calibrated confidence in bins of 5 percentage points
-    (:func:`metabits.info.binning.binned_response_probabilities` with equal priors) with its mean, the
+    (:func:`metabits.info.binned_response_probabilities` with equal priors) with its mean, the
     accuracy (Proposition 1); panel 2 the point (accuracy, transmitted information)
-    (:func:`metabits.info.noise.noise_info`) in the region Theorem 3 allows
-    (:func:`metabits.info.bounds.info_bounds`), with the normal-noise curve.
+    (:func:`metabits.info.noise_info`) in the region Theorem 3 allows
+    (:func:`metabits.info.info_bounds`), with the normal-noise curve.
 
     Parameters
     ----------
@@ -140,9 +143,9 @@ def roc_explorer(acc=ACC_GRID) -> Explorer:
     Returns
     -------
     Explorer
-        Control ``acc``; panel 1 the pseudo Type 1 ROC (:func:`metabits.info.roc.roc_bounds_type1`,
-        :func:`metabits.info.roc.roc_curve_type1`), panel 2 the Type 2 ROC
-        (:func:`metabits.info.roc.roc_bounds_type2`, :func:`metabits.info.roc.roc_curve_type2`).
+        Control ``acc``; panel 1 the pseudo Type 1 ROC (:func:`metabits.info.roc_bounds_type1`,
+        :func:`metabits.info.roc_curve_type1`), panel 2 the Type 2 ROC
+        (:func:`metabits.info.roc_bounds_type2`, :func:`metabits.info.roc_curve_type2`).
 
     Raises
     ------
@@ -298,8 +301,8 @@ def type2_explorer(d=(1.0, 1.5, 2.0, 2.5),
     The table is the meta-d′ model's :math:`P(\\text{rating} \\mid S)`
     (:func:`metabits.sdt.rating_probabilities`, equal priors, unbiased, ``levels`` confidence
     levels): d′ sets the Type 1 separation and meta-d′ how well the ratings separate correct from
-    wrong. Its measures are :func:`metabits.info.measures.type2_measures` (meta-I, the ratios and RMI)
-    and :func:`metabits.sdt.metad.fit_meta_d` (meta-d′ and the M-ratio, fitted to the table).
+    wrong. Its measures are :func:`metabits.info.type2_measures` (meta-I, the ratios and RMI)
+    and :func:`metabits.sdt.fit_meta_d` (meta-d′ and the M-ratio, fitted to the table).
 
     Parameters
     ----------
@@ -350,7 +353,7 @@ def type2_explorer(d=(1.0, 1.5, 2.0, 2.5),
     def draw(d, meta_d):
         table = rating_probabilities(d, meta_d, K=levels)
         m = type2_measures(table)
-        fit = fit_meta_d(table[0] * 1000, table[1] * 1000)  # expected counts of 1000 trials each
+        fit = fit_meta_d(np.asarray(table) * 1000)  # expected counts of 1000 trials each
         values = [fit.m_ratio + 0.0, m.meta_I1r, m.meta_I2r, m.RMI]  # + 0.0: no "-0.00"
         caption = (f"d′ = {d:g}, meta-d′ = {meta_d:g}: fitted meta-d′ "
                    f"{fit.meta_d + 0.0:.2f}, M-ratio {fit.m_ratio + 0.0:.2f}, meta-I {m.meta_I:.3f} bit, "

@@ -3,8 +3,8 @@
 *From Bits to Minds* (Roberts, 2026) is built around sliders. Each function here and in
 :mod:`metabits_book.explore.part3_agents` rebuilds one of its demos as an
 :class:`~metabits_book.explore.model.Explorer` — live ipywidgets in a kernel, precomputed frames on
-the website — and every number a frame shows is computed by :mod:`metabits.oskr.feedback_channel`
-(binary self-report channels in closed form) or :mod:`metabits.info.information` (entropy). The
+the website — and every number a frame shows is computed by :mod:`metabits.oskr`
+(binary self-report channels in closed form) or :mod:`metabits.info` (entropy). The
 explorers follow the readings the book chose in its audit chapter (``book/oskr/05_audit``):
 
 * :func:`oskr_explorer` — the essay's main explorer, its two unlabelled sliders read as the
@@ -27,8 +27,9 @@ import functools
 
 import numpy as np
 
-from metabits import entropy, feedback_channel
-from metabits._validate import as_number_grid
+from metabits.info import entropy
+from metabits.oskr import feedback_channel
+from metabits.validation import as_number_grid
 from metabits_book.palette import BLACK, BLUE, GREEN, GREY, PURPLE, SKY_BLUE, VERMILLION
 from metabits_book.explore.model import Explorer, Panel, Trace, View, control
 
@@ -90,7 +91,7 @@ def oskr_explorer(success=_steps(0.1, 0.9, 0.05), right=_steps(0.5, 1.0, 0.025))
 
     The essay's two sliders are unlabelled; the book reads them (``book/oskr/05_audit``) as the
     outcome's success rate P(T = success) and the share of steps on which a symmetric self-report
-    is right, i.e. :func:`metabits.oskr.feedback_channel.feedback_channel` with feedback error
+    is right, i.e. :func:`metabits.oskr.feedback_channel` with feedback error
     1 − right and no verifier. Panel 1 shows OSKR against "right" at the chosen success rate, with
     the linear score hit rate − false-alarm rate (Youden's J, which reproduces the essay's
     displayed 0.60 at 80%) for comparison; panel 2 the bits: H(T), H(T | S) and I(S; T).
@@ -167,7 +168,7 @@ def feedback_lab_explorer(prevalence=PREVALENCE_GRID, error=_steps(0.0, 0.5, 0.0
                           gain=_steps(0.0, 1.0, 0.1)) -> Explorer:
     """The essay's binary feedback lab: prevalence, feedback error ε, verifier gain g.
 
-    Everything is :func:`metabits.oskr.feedback_channel.feedback_channel`: the verifier narrows the
+    Everything is :func:`metabits.oskr.feedback_channel`: the verifier narrows the
     error to :math:`\\varepsilon_\\text{eff}` = ε(1 − g) (the reading that reproduces the lab's
     :math:`\\varepsilon_\\text{eff}`, see the audit chapter). Panel 1, next to the controls,
     shows OSKR against the gain at the chosen prevalence and ε; panel 2 H(T), H(T | S) and
@@ -242,7 +243,7 @@ def oskr_surface_explorer(prevalence=PREVALENCE_GRID,
                           gains=(0.0, 0.2, 0.35, 0.5, 0.7, 0.9)) -> Explorer:
     """The lab's OSKR surface over ε and g, as one line of OSKR against ε per verifier gain.
 
-    Each line is :func:`metabits.oskr.feedback_channel.feedback_channel` over ε in [0, 0.5] at one
+    Each line is :func:`metabits.oskr.feedback_channel` over ε in [0, 0.5] at one
     gain; the marker is the essay's setting (ε = 0.22, g = 0.35) when 0.35 is one of ``gains``.
 
     Parameters
@@ -311,7 +312,7 @@ def entropy_explorer(active=tuple(range(1, 9)), skew=_steps(0.0, 3.0, 0.25)) -> 
 
     The first ``active`` outcomes have probability proportional to exp(−skew × i), i = 0, 1, …;
     the others have none. ``active = 8, skew = 0`` is the essay's uniform distribution (3 bits).
-    H(X) is :func:`metabits.info.information.entropy`.
+    H(X) is :func:`metabits.info.entropy`.
 
     Parameters
     ----------
@@ -375,7 +376,7 @@ def channel_noise_explorer(noise=_steps(0.0, 0.5, 0.025)) -> Explorer:
     """The mutual-information primer: a binary channel's information shrinks as its noise grows.
 
     The channel has equally likely inputs and flips each with probability ``noise``; I(X; Y) is
-    :func:`metabits.oskr.feedback_channel.feedback_channel` at prevalence 0.5, error ``noise`` and no
+    :func:`metabits.oskr.feedback_channel` at prevalence 0.5, error ``noise`` and no
     verifier.
 
     Parameters

@@ -7,7 +7,7 @@
   thresholds, tasks or loads: the caller supplies them).
 
 The essay's printed settings come from :mod:`metabits_book.roberts2026`; the channels from
-:mod:`metabits.oskr.feedback_channel` and the operations, postures and routing from
+:mod:`metabits.oskr` and the operations, postures and routing from
 :mod:`metabits_book.cognitive_chain`. The other Part III explorers are in
 :mod:`metabits_book.explore.part3`.
 """
@@ -18,10 +18,10 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from metabits import (binary_channel, effective_error_for_oskr, feedback_channel,
-                      hit_rate_for_oskr)
+from metabits.oskr import (binary_channel, effective_error_for_oskr, feedback_channel,
+                           hit_rate_for_oskr)
 from metabits_book import cognitive_chain as cc, roberts2026
-from metabits._validate import as_float_array, as_prior, as_probability
+from metabits.validation import as_float_array, as_prior, as_probability
 from metabits_book.palette import BLACK, BLUE, GREEN, GREY, PURPLE, VERMILLION
 from metabits_book.explore.model import Explorer, Panel, Trace, View, control
 from metabits_book.explore.part3 import _default, _grid, _steps
@@ -35,10 +35,10 @@ def alpha_beta_explorer(wrong=_steps(0.0, 0.5, 0.01), accuracy: float = 0.72) ->
     """Same accuracy, different self-knowledge: OSKR of a confidence flag as its error rate moves.
 
     T is "correct", S is "confident"; at the essay's accuracy (72%) the channel is
-    :func:`metabits.oskr.feedback_channel.binary_channel` with hit rate P(confident | correct) and
+    :func:`metabits.oskr.binary_channel` with hit rate P(confident | correct) and
     false-alarm rate P(confident | wrong). Panel 1 draws OSKR against the hit rate at the chosen
     P(confident | wrong), with the essay's Systems Alpha (OSKR 0.81, confident on 9% of errors)
-    and Beta (0.18, 24%) where :func:`metabits.oskr.feedback_channel.hit_rate_for_oskr` places them;
+    and Beta (0.18, 24%) where :func:`metabits.oskr.hit_rate_for_oskr` places them;
     panel 2 the largest OSKR (hit rate 1) each P(confident | wrong) allows.
 
     Parameters
@@ -106,11 +106,11 @@ def verifier_explorer(error=_steps(0.14, 0.5, 0.02)) -> Explorer:
     """Actor, passive judge, proactive verifier: the verifier gain each set-up's OSKR needs.
 
     On the lab's channel (balanced outcomes, feedback error ε) OSKR rises with the verifier gain g
-    (:func:`metabits.oskr.feedback_channel.feedback_channel`). The essay's schematic OSKRs — actor
+    (:func:`metabits.oskr.feedback_channel`). The essay's schematic OSKRs — actor
     0.14, actor + passive judge 0.41, actor + proactive verifier 0.79
     (:data:`metabits_book.roberts2026.SETUPS`) — are drawn as levels; each is placed on the
     curve at the gain g = 1 − :math:`\\varepsilon_\\text{eff}` / ε that realises it
-    (:func:`metabits.oskr.feedback_channel.effective_error_for_oskr`), when that gain is in [0, 1].
+    (:func:`metabits.oskr.effective_error_for_oskr`), when that gain is in [0, 1].
 
     Parameters
     ----------

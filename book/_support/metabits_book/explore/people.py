@@ -63,7 +63,7 @@ def explorer_sets(db, min_people: int = 10, min_trials: int = 100) -> tuple:
     >>> "Shekhar_2018" in names, "Siedlecka_2016" in names   # 29 trials per person
     (True, False)
     """
-    from metabits._validate import as_instance, as_int
+    from metabits.validation import as_instance, as_int
     from metabits_book.studies.database_copy import ConfidenceDatabase
 
     as_instance(db, ConfidenceDatabase, "db", "confidence_database()")
@@ -117,7 +117,7 @@ def people_explorer(sets=None, measures=tuple(PEOPLE_LABELS), default_set=None,
     >>> len(v.trace("people").x), v.caption.startswith("Shekhar_2018, AUROC2: 19 people")
     (19, True)
     """
-    from metabits._validate import as_choice
+    from metabits.validation import as_choice
     from metabits_book.studies.database_copy import confidence_database
     from metabits_book.studies.database_intervals import shipped_intervals
 

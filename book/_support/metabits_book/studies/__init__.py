@@ -1,7 +1,7 @@
 """The papers' data and the book's studies of them.
 
 * :mod:`~metabits_book.studies.datasets` – tables from the papers and the MaskOri data;
-* :mod:`~metabits_book.studies.simulation`, :mod:`~metabits_book.studies.study`,
+* :mod:`~metabits_book.studies.simulation`, :mod:`~metabits_book.studies.simulation`,
   :mod:`~metabits_book.studies.mc` – Meyen et al.'s simulation study (Figures 6–7) and its Monte
   Carlo summaries;
 * :mod:`~metabits_book.studies.montecarlo` – the book's larger Monte Carlo studies (the bias of

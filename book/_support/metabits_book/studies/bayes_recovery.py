@@ -1,15 +1,15 @@
-"""Parameter recovery of the Bayesian meta-d′ (:mod:`metabits.sdt.bayes_metad`): a study.
+"""Parameter recovery of the Bayesian meta-d′ (:mod:`metabits.sdt`): a study.
 
 * :func:`bayes_recovery` simulates tables at a known d′ and meta-d′, fits each with
-  :func:`~metabits.sdt.bayes_metad.fit_meta_d_bayes` and with maximum likelihood
+  :func:`~metabits.sdt.fit_meta_d_bayes` and with maximum likelihood
   (:func:`metabits.fit_meta_d`), and reports the coverage of the central posterior intervals
   (with its binomial Monte Carlo SE), the bias of the posterior means and the ML estimates.
 * :func:`bayes_recovery_rows` reads the shipped study (``scripts/bayes_recovery.py`` writes it);
   :func:`recovery_summary` summarises per-fit rows by condition.
 
-Moved here from :mod:`metabits.sdt.bayes_checks` (a study, not a check of one fit); the names
+Moved here from :mod:`metabits.sdt` (a study, not a check of one fit); the names
 stay importable from there, from :mod:`metabits.sdt` and from :mod:`metabits`. Importing this
-module loads no PyMC: :func:`bayes_recovery` loads :mod:`~metabits.sdt.bayes_metad` for its fits.
+module loads no PyMC: :func:`bayes_recovery` loads :mod:`~metabits.sdt` for its fits.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from metabits._results import Result
-from metabits._validate import as_int, as_probability, as_scalar
+from metabits.results import Result
+from metabits.validation import as_int, as_probability, as_scalar
 
 __all__ = ["BayesRecovery", "bayes_recovery", "bayes_recovery_rows", "recovery_summary"]
 
@@ -41,7 +41,7 @@ class BayesRecovery(Result):
     n_per_stimulus, K : int
         Trials per stimulus and confidence levels of each table.
     estimate_dprime : bool
-        How d′ was treated in the fits (see :func:`~metabits.sdt.bayes_metad.fit_meta_d_bayes`).
+        How d′ was treated in the fits (see :func:`~metabits.sdt.fit_meta_d_bayes`).
     level : float
         Probability of the central posterior intervals.
     seed : int
@@ -157,7 +157,7 @@ def bayes_recovery(d, meta_d, n_per_stimulus, n_sets, *, K=2, c=0.0, estimate_dp
     Table i (``i = start, ..., start + n_sets - 1``) is simulated by
     :func:`metabits.simulate_ratings` (equiprobable criteria) with
     ``rng=numpy.random.default_rng([seed, i])`` and fitted by
-    :func:`~metabits.sdt.bayes_metad.fit_meta_d_bayes` with sampler seed
+    :func:`~metabits.sdt.fit_meta_d_bayes` with sampler seed
     ``seed * 100_000 + i``, so any subset of a study is reproduced by itself (``start``).
 
     Parameters
@@ -208,9 +208,9 @@ def bayes_recovery(d, meta_d, n_per_stimulus, n_sets, *, K=2, c=0.0, estimate_dp
     >>> r.sets, r.coverage_meta_d, r.meta_d_mean.round(1)
     (array([0, 1]), 1.0, array([1.1, 1.7]))
     """
-    from metabits.sdt import model
-    from metabits.sdt.bayes_metad import fit_meta_d_bayes
-    from metabits.sdt.metad import fit_meta_d
+    from metabits import sdt as model
+    from metabits.sdt import fit_meta_d_bayes
+    from metabits.sdt import fit_meta_d
 
     d = as_scalar(d, "d")
     meta_d = as_scalar(meta_d, "meta_d")
@@ -241,7 +241,7 @@ def bayes_recovery(d, meta_d, n_per_stimulus, n_sets, *, K=2, c=0.0, estimate_dp
             per_fit[f"{name}_lower"][j], per_fit[f"{name}_upper"][j] = np.quantile(
                 x, [alpha, 1 - alpha])
         per_fit["d_hat"][j] = np.mean(fit.d)
-        ml = fit_meta_d(*table, pad=1 / (2 * K))
+        ml = fit_meta_d(table, pad=1 / (2 * K))
         per_fit["ml_meta_d"][j], per_fit["ml_m_ratio"][j] = ml.meta_d, ml.m_ratio
         per_fit["r_hat"][j], per_fit["ess_bulk"][j] = fit.r_hat, fit.ess_bulk
         per_fit["divergences"][j] = fit.divergences

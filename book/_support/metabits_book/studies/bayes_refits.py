@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from metabits._validate import as_choice, as_int, as_probability, as_size
+from metabits.validation import as_choice, as_int, as_probability, as_size
 from metabits_book.studies import datasets
 
 __all__ = ["MASKORI_GROUP_BAYES", "MASKORI_PPC", "SERVAJEAN_BAYES", "SERVAJEAN_N_PER_STIMULUS",
@@ -62,16 +62,16 @@ def _hmeta_d_probabilities(d, meta_d, c, K):
     K − 1 criteria a side that the Type 2 stage (sensitivity meta-d′) uses equally often.
 
     The confidence given the Type 1 response is the model's own
-    (:func:`metabits.sdt.bayes_checks._hmetad_rating_probabilities`, HMeta-d's likelihood, its
+    (:func:`metabits.sdt.hmetad_rating_probabilities`, HMeta-d's likelihood, its
     10⁻⁵ floor included) at the criteria that make an observer with d′ = meta-d′ use each level
     equally often: that observer's meta-c = c·meta-d′/d′ is c."""
-    import metabits as mb
-    from metabits._formulas import sdt_rates
-    from metabits.sdt.bayes_checks import _hmetad_rating_probabilities
+    from scipy.special import ndtr
 
-    lower, upper = mb.equiprobable_criteria(meta_d, meta_d, c, K)
-    given_response = _hmetad_rating_probabilities(meta_d, c, lower, upper)  # (.., stim, resp, K)
-    hr, far = sdt_rates(d, c)
+    import metabits as mb
+
+    lower, upper = mb.sdt.equiprobable_criteria(meta_d, meta_d, c, K)
+    given_response = mb.sdt.hmetad_rating_probabilities(meta_d, c, lower, upper)
+    hr, far = ndtr(np.asarray(d) / 2 - c), ndtr(-np.asarray(d) / 2 - c)
     p_s2 = np.stack(np.broadcast_arrays(far, hr), axis=-1)  # P("S2" | S1), P("S2" | S2)
     out = given_response * np.stack([1 - p_s2, p_s2], axis=-1)[..., None]
     return out.reshape(out.shape[:-2] + (2 * K,))
@@ -167,7 +167,7 @@ def servajean_bayes_refits(seed: int = 2026, *, tasks=None, chains: int = 4, dra
     """
     import pandas as pd
 
-    from metabits.sdt.bayes_metad import fit_meta_d_bayes
+    from metabits.sdt import fit_meta_d_bayes
 
     seed = _seed(seed)
     s1, s2 = datasets.servajean_table_s1(), datasets.servajean_table_s2()
@@ -261,7 +261,7 @@ def maskori_group_bayes(soas=None, *, seed: int = 2023, chains: int = 4, draws: 
     """
     import pandas as pd
 
-    from metabits.sdt.bayes_metad import fit_meta_d_bayes_group
+    from metabits.sdt import fit_meta_d_bayes_group
 
     all_soas = tuple(float(s) for s in datasets.MASKORI_SOAS)
     if soas is None:
@@ -348,8 +348,8 @@ def maskori_posterior_check(soa: float = 66.7, *, seed: int = 2023, chains: int 
     """
     import pandas as pd
 
-    from metabits.sdt.bayes_checks import posterior_predictive
-    from metabits.sdt.bayes_metad import fit_meta_d_bayes_group
+    from metabits.sdt import posterior_predictive
+    from metabits.sdt import fit_meta_d_bayes_group
 
     all_soas = tuple(float(s) for s in datasets.MASKORI_SOAS)
     if isinstance(soa, (bool, np.bool_)) or not isinstance(soa, (int, float, np.number)) \

@@ -1,10 +1,10 @@
 """The book's shipped compact copy of the Confidence Database (Rahnev et al., 2020).
 
 :func:`build_confidence_database` reads a folder of the database's files with
-:func:`metabits.studies.confidence_database.read_confidence_database` and codes every trial as
+:func:`metabits.io.read_confidence_database` and codes every trial as
 one byte; :func:`write_confidence_database` writes that copy into the package's ``data`` folder,
 and :func:`confidence_database` reads it back as a :class:`ConfidenceDatabase` (the book never
-reads the raw files). :mod:`metabits.studies.confidence_database`, its former home, still
+reads the raw files). :mod:`metabits.io`, its former home, still
 re-exports every name.
 
 References
@@ -20,9 +20,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from metabits._results import Result
-from metabits._validate import as_choice, as_flag, as_folder, as_int
-from metabits.studies.confidence_database import read_confidence_database
+from metabits.results import Result
+from metabits.validation import as_choice, as_flag, as_folder, as_int
+from metabits.io import read_confidence_database
 
 __all__ = ["DIFFICULTY", "SESSIONS", "SHIPPED_MAX_LEVELS", "ConfidenceDatabase",
            "build_confidence_database", "confidence_database", "write_confidence_database"]
@@ -56,7 +56,7 @@ def build_confidence_database(folder):
     """The compact copy of a folder of data sets: every trial as a one-byte code.
 
     Reads every ``data_*.csv[.gz]`` of ``folder`` with
-    :func:`~metabits.studies.confidence_database.read_confidence_database` (sorted
+    :func:`~metabits.io.read_confidence_database` (sorted
     by name); participants sorted within a data set, trials in file order.
 
     Parameters

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from metabits._results import Result
-from metabits._validate import (as_categories, as_choice, as_instance, as_int, as_same_length,
-                                as_size)
+from metabits.results import Result
+from metabits.validation import (as_categories, as_choice, as_instance, as_int, as_same_length,
+                                 as_size)
 from metabits_book.studies.database_measures import (METACOGNITION, NAMES, database_measures,
                                                      merge_levels)
 
@@ -180,11 +180,11 @@ def split_half(db, bin_size: int, names=METACOGNITION, min_people: int = 10,
     ValueError
         For a ``db`` that is not a
         :class:`~metabits_book.studies.database_copy.ConfidenceDatabase`, a bin size that is not a
-        positive integer (at most :data:`metabits._validate.MAX_SIZE`), ``names`` that are not
+        positive integer (at most :data:`metabits.validation.MAX_SIZE`), ``names`` that are not
         a non-empty sequence of measures, a ``min_people`` that is not an integer >= 3, or an
         ``all_trials`` that is not True or False.
     """
-    from metabits._validate import as_flag
+    from metabits.validation import as_flag
     from metabits_book.studies.database_copy import ConfidenceDatabase
 
     as_instance(db, ConfidenceDatabase, "db", "confidence_database()")
@@ -239,7 +239,7 @@ def spearman_brown(r, factor: float = 2.0):
     >>> float(spearman_brown(0.6))
     0.75
     """
-    from metabits._validate import as_positive, as_scalar, as_values_with_nan, scalar_or_array
+    from metabits.validation import as_positive, as_scalar, as_values_with_nan, scalar_or_array
 
     if r is None:
         raise ValueError("r must be correlations in [-1, 1]; got None")
@@ -415,7 +415,7 @@ def write_criteria(db, path) -> None:
     A ``path`` that is a folder or lies in no existing folder is refused (ValueError) before
     anything is computed.
     """
-    from metabits._validate import as_file_to_write
+    from metabits.validation import as_file_to_write
 
     path = as_file_to_write(path, "path")
     frame = criteria_frame(rahnev_criteria(db))

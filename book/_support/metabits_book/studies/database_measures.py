@@ -39,9 +39,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from metabits._results import Result
-from metabits._validate import (as_choice, as_counts, as_int_array, as_pad, as_size, as_whole_counts,
-                                scalar_or_array)
+from metabits.results import Result
+from metabits.validation import (as_choice, as_counts, as_int_array, as_pad, as_size,
+                                 as_whole_counts, scalar_or_array)
 
 __all__ = ["DatabaseMeasures", "METACOGNITION", "NAMES", "database_bootstrap",
            "database_measures", "merge_levels"]
@@ -90,13 +90,13 @@ def _extra(t: np.ndarray, K: int, pad: float) -> np.ndarray:
     """OSKR of correctness, c and rescaled mean confidence of tables (n, 2, 2K)."""
     import warnings
 
-    from metabits.sdt import metad
     from metabits.oskr import correctness_table, oskr_from_table
+    from metabits.sdt import type1_sdt
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         o = np.asarray(oskr_from_table(correctness_table(t), undefined="nan").oskr, dtype=float)
-    _, c, _ = metad._type1(t + pad)
+    c = type1_sdt(t + pad).c
     level = np.concatenate([np.arange(K, 0, -1), np.arange(1, K + 1)]) - 1  # 0 … K − 1
     conf = (t.sum(-2) * level).sum(-1) / t.sum((-2, -1)) / (K - 1)
     return np.stack([o.reshape(len(t)), np.asarray(c).reshape(len(t)), conf], axis=-1)
@@ -139,7 +139,7 @@ class DatabaseMeasures(Result):
         ValueError
             For results without a bootstrap, or an unknown measure.
         """
-        from metabits._results import Bounds
+        from metabits.results import Bounds
 
         if self.lower is None:
             raise ValueError("these results have no bootstrap intervals")
@@ -182,7 +182,7 @@ def database_measures(tables, n_levels, pad=None) -> DatabaseMeasures:
     >>> round(float(r.value("oskr")[0]), 3) == round(float(r.value("meta_I2r")[0]), 3)
     True
     """
-    from metabits.studies.measure_bootstrap import all_measures
+    from metabits._bootstrap import all_measures
 
     flat, K, lead = _checked(tables, n_levels)
     pad = _pad(pad)
@@ -236,8 +236,8 @@ def database_bootstrap(tables, n_levels, n_boot: int = 200, level: float = 0.95,
     >>> bool(lo[0] < b.value("RMI")[0] < hi[0])
     True
     """
-    from metabits._validate import as_probability, as_rng, as_scalar
-    from metabits.studies.measure_bootstrap import MEASURES, PLUGIN, bootstrap_measures
+    from metabits.validation import as_probability, as_rng, as_scalar
+    from metabits._bootstrap import MEASURES, PLUGIN, bootstrap_measures
 
     flat, K, lead = _checked(tables, n_levels)
     level = float(as_probability(as_scalar(level, "level"), "level", low_open=True,

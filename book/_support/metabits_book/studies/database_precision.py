@@ -29,9 +29,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from metabits._results import Result
-from metabits._validate import (as_instance, as_int, as_probability, as_rng, as_scalar, as_size,
-                                as_values_with_nan)
+from metabits.results import Result
+from metabits.validation import (as_instance, as_int, as_probability, as_rng, as_scalar, as_size,
+                                 as_values_with_nan)
 from metabits_book.studies.database_criteria import (_mean_over_sets, _measure_names,
                                                      paired_cohens_d)
 from metabits_book.studies.database_measures import METACOGNITION, NAMES, database_measures
@@ -314,7 +314,7 @@ def test_retest(db, dataset: str = "Bang_2019_Exp1", n_trials: int = 400,
     >>> r.n_people, len(r.pairs)
     (12, 6)
     """
-    from metabits._validate import as_choice
+    from metabits.validation import as_choice
     from metabits_book.studies.database_copy import SESSIONS
 
     db = _database(db)

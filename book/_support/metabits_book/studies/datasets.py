@@ -11,24 +11,17 @@ from typing import NamedTuple
 
 import numpy as np
 
-from metabits._results import Result
-from metabits.studies.tables import TrialCounts, count_tables
-from metabits._validate import (as_choice, as_column_names, as_int, as_int_array, as_same_length,
-                                as_size, as_trial_values)
+from metabits.results import Result
+from metabits_book._data import read_csv
+from metabits.io import TrialCounts, count_tables
+from metabits.validation import (as_choice, as_column_names, as_int, as_int_array, as_same_length,
+                                 as_size, as_trial_values)
 
 __all__ = ["MASKORI_SOAS", "MASKORI_STIMULI", "maskori_counts",
            "maskori_trials", "SERVAJEAN_MODELS", "SERVAJEAN_RISKS", "SERVAJEAN_TASKS", "SERVAJEAN_VERDICTS",
            "ServajeanCriteria", "ServajeanRow", "ServajeanTableS1", "ServajeanTableS2",
            "ServajeanVerdicts", "meyen_table1", "servajean_c_verdicts", "servajean_table_s1",
            "servajean_table_s2"]
-
-
-def _read_csv(name: str):
-    text = files("metabits_book").joinpath("data", name).read_text(encoding="utf-8")
-    lines = [line for line in text.splitlines() if line and not line.startswith("#")]
-    header = lines[0].split(",")
-    rows = [line.split(",") for line in lines[1:]]
-    return header, rows
 
 
 def meyen_table1() -> np.ndarray:
@@ -66,7 +59,7 @@ def meyen_table1() -> np.ndarray:
     >>> meyen_table1().sum(axis=1).tolist()
     [200, 200]
     """
-    _, rows = _read_csv("meyen2025_table1.csv")
+    _, rows = read_csv("meyen2025_table1.csv")
     return np.array([[int(v) for v in row[1:]] for row in rows])
 
 
@@ -198,7 +191,7 @@ def servajean_table_s1() -> ServajeanTableS1:
     >>> t.at("A", "GPT-5").meta_d
     2.7738
     """
-    header, rows = _read_csv("servajean2026_table_s1.csv")
+    header, rows = read_csv("servajean2026_table_s1.csv")
     rows = [dict(zip(header, r)) for r in rows]
     d, m, r = _grid(rows, ("task", "model"), (SERVAJEAN_TASKS, SERVAJEAN_MODELS),
                     ("d_prime", "meta_d", "m_ratio"))
@@ -224,7 +217,7 @@ def servajean_table_s2() -> ServajeanTableS2:
     >>> c.tolist(), hw.tolist()
     ([-0.2748, 0.1666, 0.1487], [0.0328, 0.0317, 0.0318])
     """
-    header, rows = _read_csv("servajean2026_table_s2.csv")
+    header, rows = read_csv("servajean2026_table_s2.csv")
     rows = [dict(zip(header, r)) for r in rows]
     c, hw = _grid(rows, ("task", "risk", "model"),
                   (SERVAJEAN_TASKS, SERVAJEAN_RISKS, SERVAJEAN_MODELS), ("c", "ci_half_width"))
@@ -275,7 +268,7 @@ def servajean_c_verdicts() -> ServajeanVerdicts:
     >>> v.verdict[0, 1].tolist()  # task A, DeepSeek-V3.2-Exp
     ['inconclusive', 'practically significant', 'inconclusive']
     """
-    header, rows = _read_csv("servajean2026_c_verdicts.csv")
+    header, rows = read_csv("servajean2026_c_verdicts.csv")
     pairs = (("S1", "None"), ("S1", "S2"), ("None", "S2"))
     out = np.full((3, 3, 3), "", dtype=object)
     for row in rows:

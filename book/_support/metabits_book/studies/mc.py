@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from metabits._results import Result
-from metabits._validate import as_axis, as_float_array, as_values_with_nan, scalar_or_array
+from metabits.results import Result
+from metabits.validation import as_axis, as_float_array, as_values_with_nan, scalar_or_array
 
 __all__ = ["MCEstimate", "mc_mean", "mc_ratio", "mc_sd"]
 

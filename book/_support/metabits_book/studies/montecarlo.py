@@ -24,10 +24,10 @@ import warnings
 
 import numpy as np
 
-from metabits._formulas import z_two_sided
-from metabits._results import Bounds
-from metabits._validate import (as_accuracy, as_choice, as_instance, as_int, as_noise_kind, as_positive,
-                                as_probability, as_rng, as_scalar, as_size)
+from scipy.special import ndtri
+from metabits.results import Bounds
+from metabits.validation import (as_accuracy, as_choice, as_instance, as_int, as_noise_kind,
+                                 as_positive, as_probability, as_rng, as_scalar, as_size)
 from metabits_book.studies.simulation import (MCEstimate, mc_mean, response_probabilities,
                                               theoretical_measures)
 
@@ -78,7 +78,7 @@ def fieller_interval(numerator: MCEstimate, denominator: MCEstimate,
     b, sb = _estimate(denominator, "denominator")
     level = float(as_probability(as_scalar(level, "level"), "level", low_open=True,
                                  high_open=True))
-    z = float(z_two_sided(level))
+    z = float(ndtri(0.5 + level / 2))
     q = b ** 2 - z ** 2 * sb ** 2
     if np.any(q <= 0):
         raise ValueError(f"the denominator is within {z:.2f} Monte Carlo standard errors of 0: "
@@ -104,12 +104,9 @@ def _estimate(est, name: str):
 
 def _rmi_plugin(counts: np.ndarray) -> np.ndarray:
     """The plug-in RMI of a stack of tables (NaN where undefined), without meta-I₁ʳ."""
-    from metabits.info.measures import _measures, _table_stats  # the core of type2_measures
+    from metabits.info import type2_measures
 
-    v = _measures(_table_stats(counts.astype(float)))
-    span = v["max_info"] - v["min_info"]
-    ok = (v["acc"] < 1.0) & (span > 1e-12)
-    return np.where(ok, v["meta_I"] / np.where(ok, span, 1.0), np.nan)
+    return np.asarray(type2_measures(counts, undefined="nan").RMI, dtype=float)
 
 
 def rmi_bias(kind: str, acc: float, n_per_label: int, n_sets: int, rng=None,
@@ -174,7 +171,7 @@ def rmi_bias(kind: str, acc: float, n_per_label: int, n_sets: int, rng=None,
 # --- coverage of bootstrap intervals of OSKR --------------------------------------------------------
 
 #: The agents of the OSKR chapter's coverage study: name -> (success rate, report error ε),
-#: symmetric self-reports built with :func:`metabits.oskr.feedback_channel` (gain 0).
+#: symmetric self-reports built with :func:`metabits.oskr` (gain 0).
 COVERAGE_AGENTS = {"agent B": (0.7, 0.15), "weak flag": (0.7, 0.4)}
 #: Trials per data set in the coverage study.
 COVERAGE_N = (30, 100, 400, 2000)
@@ -184,7 +181,7 @@ _CHUNK = 1000  # data sets bootstrapped at once (fixed: the results depend on it
 
 
 def _agent_joint(agent: str) -> np.ndarray:
-    from metabits.oskr.feedback_channel import feedback_channel
+    from metabits.oskr import feedback_channel
 
     if not isinstance(agent, str) or agent not in COVERAGE_AGENTS:
         raise ValueError(f"agent must be one of {sorted(COVERAGE_AGENTS)}; got {agent!r}")

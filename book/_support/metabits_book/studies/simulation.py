@@ -1,7 +1,7 @@
 """The simulation study of Meyen et al. (2025), Figures 6 and 7, and its theoretical lines.
 
 Section "Comparison of Type 2 Performance Measures: Setup": the three noise classifiers of
-Figure 2 (:mod:`metabits.info.noise`) at accuracies 60, 70, 80 and 90 %, 200 data sets each of 400
+Figure 2 (:mod:`metabits.info`) at accuracies 60, 70, 80 and 90 %, 200 data sets each of 400
 trials (200 per true label). Each trial's observation gives the prediction
 :math:`\\hat Y = \\mathrm{sign}(X)` and a calibrated confidence, binned into a low bin
 :math:`c \\in [50\\%, 75\\%)` and a high bin :math:`c \\in [75\\%, 100\\%]`; binary noise, whose
@@ -33,19 +33,20 @@ from functools import lru_cache
 import numpy as np
 from scipy.special import ndtr
 
-from metabits._formulas import dprime
-from metabits._results import Result
-from metabits._validate import (NOISE_TYPES, as_accuracy, as_confidence, as_count_table, as_flag, as_int,
-                                as_labels, as_noise_kind, as_pad, as_rng, as_same_length, as_size,
-                                scalar_or_array)
-from metabits.info.noise import confidence_from_observation, sample_observations
+from metabits.info import INFO_MEASURES, dprime_from_accuracy, type2_measures
+from metabits.results import Result
+from metabits.sdt import classic_type2
+from metabits_book.studies.mc import MCEstimate, mc_mean, mc_ratio, mc_sd
+from metabits.validation import (NOISE_TYPES, as_accuracy, as_confidence, as_count_table, as_flag,
+                                 as_int, as_labels, as_noise_kind, as_pad, as_rng, as_same_length,
+                                 as_size, scalar_or_array)
+from metabits.info import confidence_from_observation, sample_observations
 
 __all__ = ["CONFIDENCE_SPLIT", "RESPONSES", "SDT_PAD", "SIX_MEASURES", "STUDY_ACCURACIES",
            "STUDY_SEED", "StudyMeasures", "TheoreticalMeasures", "bin_responses", "counts_from_trials",
            "measure_study", "paper_study", "response_probabilities", "sample_trials",
            "simulate_counts",
            "simulate_study", "theoretical_measures"]
-__all__ += ["MCEstimate", "mc_mean", "mc_ratio", "mc_sd"]
 
 #: The accuracies of the paper's simulation study.
 STUDY_ACCURACIES = (0.6, 0.7, 0.8, 0.9)
@@ -104,7 +105,7 @@ def response_probabilities(kind: str, acc):
     :math:`C`, and the response is the prediction with the bin of :math:`C` (low
     :math:`[0.5, 0.75)`, high :math:`[0.75, 1]`; Meyen et al., 2025, section "Comparison of Type 2
     Performance Measures: Setup"). For the true label +1 (row 1), with the three noise cases of
-    :mod:`metabits.info.noise`:
+    :mod:`metabits.info`:
 
     * **normal**, :math:`d' = 2\\Phi^{-1}(acc)`: :math:`C \\ge 0.75 \\iff |X| \\ge t = \\ln 3 / d'`,
       so S2 high :math:`= \\Phi(d'/2 - t)`, S2 low :math:`= \\Phi(d'/2) - \\Phi(d'/2 - t)`,
@@ -154,7 +155,7 @@ def response_probabilities(kind: str, acc):
     elif kind == "binary":
         row = np.stack([(1.0 - acc) / 2, (1.0 - acc) / 2, acc / 2, acc / 2], axis=-1)
     else:
-        d = dprime(acc)
+        d = dprime_from_accuracy(acc)
         # high bin: d'|X| >= ln 3; at d' = 0 (acc = 0.5) nothing is confident
         t = np.divide(np.log(3.0), d, out=np.full_like(d, np.inf), where=d > 0)
         h = d / 2.0
@@ -170,7 +171,7 @@ def sample_trials(kind: str, acc, n_per_label: int = 200, n_sets: int = 1, rng=N
     """Simulate single trials of a noise classifier: label, observation, prediction, confidence.
 
     Each data set has ``n_per_label`` trials with true label −1 followed by ``n_per_label``
-    with +1. Observations follow :mod:`metabits.info.noise` (Meyen et al., 2025, Figure 2); the
+    with +1. Observations follow :mod:`metabits.info` (Meyen et al., 2025, Figure 2); the
     prediction is :math:`\\mathrm{sign}(X)` and the confidence its calibrated value
     (as :func:`metabits.confidence_from_observation`). Inside the uniform-noise overlap,
     :math:`X \\mid Y` is uniform on an interval symmetric about 0, so ``sign(X)`` is a fair coin
@@ -479,7 +480,224 @@ def paper_study() -> np.ndarray:
     return _paper_study()
 
 
-# the study and the Monte Carlo summaries live in their own modules; their names stay here too
-from metabits_book.studies.mc import MCEstimate, mc_mean, mc_ratio, mc_sd  # noqa: E402
-from metabits_book.studies.study import (StudyMeasures, TheoreticalMeasures, measure_study,  # noqa: E402
-                                         theoretical_measures)
+# --- the study as a whole: the lines of Figures 6 and 7 and the measures of every data set ---
+
+
+@dataclass(frozen=True)
+class TheoreticalMeasures(Result):
+    """Infinite-sample measures of a noise classifier (:func:`theoretical_measures`).
+
+    Fields are floats for one accuracy, arrays shaped like ``acc`` otherwise.
+
+    Attributes
+    ----------
+    acc : float or ndarray
+        Accuracy of the binned classifier.
+    info : float or ndarray
+        Transmitted information (bits) of the binned classifier.
+    meta_I, meta_I1r, meta_I2r, RMI : float or ndarray
+        The information-theoretic Type 2 measures.
+    d_prime : float or ndarray
+        :math:`2\\Phi^{-1}(acc)`.
+    meta_d, m_ratio : float, ndarray or None
+        The SDT measures (``None`` when not asked for with ``sdt=True``).
+    """
+
+    acc: object
+    info: object
+    meta_I: object
+    meta_I1r: object
+    meta_I2r: object
+    RMI: object
+    d_prime: object
+    meta_d: object = None
+    m_ratio: object = None
+
+
+@dataclass(frozen=True)
+class StudyMeasures(Result):
+    """The six measures of every data set of a study (:func:`measure_study`).
+
+    Attributes
+    ----------
+    acc : ndarray
+        Plug-in accuracy of each data set.
+    meta_d, m_ratio, meta_I, meta_I1r, meta_I2r, RMI : ndarray
+        The six measures (NaN where undefined), arrays shaped like the stack of tables.
+    undefined : dict
+        Per measure, the number of NaN entries.
+    bias_excluded : dict
+        Per information measure, the total number of resamples left out of the bias estimate
+        (empty without bias reduction).
+    """
+
+    acc: np.ndarray
+    meta_d: np.ndarray
+    m_ratio: np.ndarray
+    meta_I: np.ndarray
+    meta_I1r: np.ndarray
+    meta_I2r: np.ndarray
+    RMI: np.ndarray
+    undefined: dict
+    bias_excluded: dict
+
+
+# --- theoretical (infinite-sample) values: the lines of Figures 6 and 7 ---------------------------
+
+def theoretical_measures(kind: str, acc, sdt: bool = True):
+    """Infinite-sample values of the Type 2 measures under the paper's binning (the lines).
+
+    The plug-in measures of :func:`metabits.type2_measures` applied to the exact table of
+    :func:`response_probabilities` (bias reduction off; a table of probabilities is a table of
+    counts up to scale) are the limits of the estimates as the number of trials grows, i.e. the
+    lines of Meyen et al. (2025), Figures 6 and 7:
+
+    * **uniform**: the low bin holds exactly the confidence-0.5 responses and the high bin the
+      confidence-1 responses, so binning loses nothing: ``info = max info(acc)`` and ``RMI = 1``.
+    * **binary**: the random bin carries no information: ``meta_I = RMI = 0`` (and all others 0).
+    * **normal**: in between; binning loses information (Dayan, 2023), so ``meta_I1r < 1``.
+
+    The SDT measures (``meta_d``, ``m_ratio``) are added when ``sdt`` is true. Their lines are known
+    in closed form (fitting the exact tables, scaled to :data:`SDT_TOTAL` trials and unpadded,
+    reproduces them; tested):
+
+    * **normal**: the binned table is exactly an SDT model with :math:`d' = 2\\Phi^{-1}(acc)`, an
+      unbiased criterion and Type 2 criteria :math:`\\pm \\ln 3 / d'`, so meta-d′ = d′ and
+      M-ratio = 1;
+    * **binary**: high and low confidence are equally likely after correct and incorrect
+      predictions, so meta-d′ = 0 and M-ratio = 0;
+    * **uniform**: there are no confident errors (zero cells) but some confident correct
+      responses. No finite meta-d′ produces that: the likelihood keeps increasing as meta-d′ →
+      ∞, so the infinite-sample meta-d′ and M-ratio are **+inf** (not fitted; the line lies above
+      any plot range). Finite-sample fits of uniform-noise data, which also always have these
+      zero cells, return optimiser- or padding-dependent finite values.
+
+    Parameters
+    ----------
+    kind : {"uniform", "normal", "binary"}
+    acc : float or array_like
+        Accuracies in (0.5, 1): at 0.5 the measures are 0/0, at 1 d′ is infinite.
+    sdt : bool, default True
+        Add ``meta_d`` and ``m_ratio``.
+
+    Returns
+    -------
+    TheoreticalMeasures
+        ``acc``, ``info``, ``meta_I``, ``meta_I1r``, ``meta_I2r``, ``RMI`` and ``d_prime``
+        (:math:`2\\Phi^{-1}(acc)`), floats or arrays shaped like ``acc``; ``meta_d`` and
+        ``m_ratio`` when ``sdt`` (else ``None``).
+
+    Raises
+    ------
+    ValueError
+        For an unknown ``kind`` or an accuracy outside (0.5, 1).
+
+    References
+    ----------
+    Meyen et al. (2025), Figures 6 and 7 ("Lines represent theoretically to-be-expected values
+    (e.g., with infinitely many samples)"); Dayan (2023) on the information lost by binning.
+
+    Examples
+    --------
+    >>> r = theoretical_measures("uniform", 0.7, sdt=False)
+    >>> round(r["RMI"], 12), round(r["meta_I"], 3)
+    (1.0, 0.281)
+    >>> n = theoretical_measures("normal", 0.7)
+    >>> round(n.meta_I1r, 3), round(n.RMI, 3), n.m_ratio
+    (0.694, 0.139, 1.0)
+    """
+    kind = as_noise_kind(kind)
+    acc = _acc(acc, strict_low=True)
+    sdt = as_flag(sdt, "sdt")
+    p = response_probabilities(kind, acc)
+    m = type2_measures(p)
+    keys = ("acc", "info") + INFO_MEASURES + ("d_prime",)
+    out = {k: np.asarray(m[k], dtype=float) for k in keys}
+    if sdt:
+        # the closed forms above; tests check that fitting the exact tables reproduces them
+        if kind == "uniform":
+            meta_d = np.full(acc.shape, np.inf)
+            m_ratio = np.full(acc.shape, np.inf)
+        elif kind == "normal":
+            meta_d, m_ratio = out["d_prime"].copy(), np.ones(acc.shape)
+        else:
+            meta_d, m_ratio = np.zeros(acc.shape), np.zeros(acc.shape)
+        out["meta_d"], out["m_ratio"] = meta_d, m_ratio
+    return TheoreticalMeasures(**{k: float(v) if v.ndim == 0 else v for k, v in out.items()})
+
+
+# --- the six measures of a whole study ------------------------------------------------------------
+
+
+def measure_study(counts, bias_reduction: int = 0, rng=None, pad: float = SDT_PAD) -> StudyMeasures:
+    """All six Type 2 measures and the accuracy of every simulated data set, vectorised.
+
+    The six columns of Meyen et al.'s Figures 6–7 chosen from the library's one computation of
+    every measure of a stack (:mod:`metabits._stack`, as
+    :func:`metabits.all_measures`): meta-d′ and M-ratio fitted on the counts padded by ``pad``
+    (never bias-reduced, as in the paper); the four information measures of
+    :func:`metabits.type2_measures`, with Monte Carlo bias reduction when ``bias_reduction`` > 0;
+    ``acc`` is their accuracy (each column recoded to its more frequent label,
+    :func:`metabits.type2_measures`' ``acc``; :func:`metabits.all_measures`' ``acc`` is the
+    accuracy reached).
+    A measure that is undefined for a data set (meta-I₁ʳ when d′ = 0, say) is NaN there; the
+    result counts such data sets under ``"undefined"`` so that none is dropped silently.
+
+    Parameters
+    ----------
+    counts : array_like, shape (..., 2, 4)
+        Count tables, e.g. from :func:`simulate_study` (shape (3, 4, n_sets, 2, 4)).
+    bias_reduction : int
+        Resamples for the bias reduction of the information measures (0: plug-in).
+    rng : numpy.random.Generator or int, optional
+        For the resampling.
+    pad : float, default :data:`SDT_PAD`
+        Added to every cell before the meta-d′ fit; must be > 0.
+
+    Returns
+    -------
+    StudyMeasures
+        ``acc`` (plug-in accuracy) and the six measures, arrays shaped like ``counts.shape[:-2]``;
+        ``undefined``: per measure, the number of NaN entries; ``bias_excluded``: per information
+        measure, the total number of resamples left out of the bias estimate.
+
+    Raises
+    ------
+    ValueError
+        For counts that are not a stack of valid 2 × 4 count tables (negative, non-finite, an
+        empty row, a single table without a stack axis), a pad that is not > 0, or, with bias
+        reduction, counts that are not whole numbers.
+
+    References
+    ----------
+    Meyen et al. (2025), sections "Comparison of Type 2 Performance Measures: Evaluation" and
+    "Bias Reduction"; Figures 6 and 7.
+
+    Examples
+    --------
+    The mean plug-in RMI of 50 data sets per noise case at acc = 0.7; the lines of Figure 6f
+    are 1 (uniform), 0.14 (normal) and 0 (binary):
+
+    >>> import numpy as np
+    >>> from metabits_book.studies.simulation import simulate_study
+    >>> m = measure_study(simulate_study(accs=[0.7], n_sets=50, rng=1))
+    >>> m.RMI.shape
+    (3, 1, 50)
+    >>> np.nanmean(m.RMI, axis=(1, 2)).round(1).tolist()
+    [0.9, 0.2, 0.0]
+    """
+    counts = as_count_table(counts)
+    if counts.ndim < 3 or counts.shape[-2:] != (2, 4):
+        raise ValueError(f"counts must be count tables of shape (..., 2, 4); got {counts.shape}")
+    pad = as_pad(pad, 2, positive=True)
+    lead = counts.shape[:-2]
+    flat = counts.reshape(-1, 2, 4)
+    info = type2_measures(flat, bias_reduction=bias_reduction, rng=rng, undefined="nan")
+    sdt = classic_type2(flat, pad=pad, undefined="nan")
+    values = {"meta_d": sdt.meta_d, "m_ratio": sdt.m_ratio,
+              **{k: info[k] for k in INFO_MEASURES}}
+    out = {k: np.asarray(values[k], dtype=float).reshape(lead) for k in SIX_MEASURES}
+    out["acc"] = np.asarray(info.acc, dtype=float).reshape(lead)  # the information measures'
+    out["undefined"] = {k: int(np.isnan(out[k]).sum()) for k in SIX_MEASURES}
+    out["bias_excluded"] = {k: int(np.sum(n)) for k, n in info.bias_excluded.items()}
+    return StudyMeasures(**out)

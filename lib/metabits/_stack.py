@@ -1,0 +1,140 @@
+"""Every Type 2 measure of a stack of count tables: the library's one place computing them all.
+
+:func:`all_measures` gives, per table: accuracy, d′, meta-d′, M-ratio, meta-d′ − d′ (the SDT
+measures, fitted with the padding 1/(2K)), AUROC2, gamma and phi
+(:mod:`metabits.sdt`), and meta-I, meta-I₁ʳ, meta-I₂ʳ and RMI
+(:mod:`metabits.info`), plug-in, NaN where a measure is undefined or a meta-d′ fit
+fails.
+
+The other functions that report several measures of a stack read the same computation
+(``_measures_of_stack``) and only choose, rename or add to its columns:
+
+* :func:`metabits.bootstrap_measures` — these measures of the observed tables and of their
+  bootstrap replicates;
+* :func:`metabits_book.studies.simulation.measure_study` — the six measures of Meyen et al.'s
+  Figures 6–7 (with their Monte Carlo bias reduction of the information measures);
+* :func:`metabits_book.studies.database_measures.database_measures` — these measures, OSKR and the
+  nuisance variables of every participant of the Confidence Database.
+
+:func:`metabits.classic_type2` (AUROC2, gamma, phi and the meta-d′ measures) is the SDT part of
+the same computation: both read ``metabits.sdt._type2_classic.classic_stack`` (``sdt`` does not
+import ``studies``: the dependencies run one way).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from metabits.results import Result
+from metabits.validation import as_choice, as_count_table, as_pad, scalar_or_array
+
+__all__ = ["AllMeasures", "PLUGIN", "all_measures"]
+
+#: The plug-in measures of :func:`all_measures`, in its order.
+PLUGIN = ("acc", "d_prime", "meta_d", "m_ratio", "m_diff", "auroc2", "gamma", "phi",
+          "meta_I", "meta_I1r", "meta_I2r", "RMI")
+#: The information measures (those that can be bias-reduced).
+_INFO = ("meta_I", "meta_I1r", "meta_I2r", "RMI")
+#: The names of :data:`PLUGIN` in ``metabits.sdt._type2_classic.classic_stack``, where they differ.
+_CLASSIC_NAME = {"d_prime": "d"}
+
+
+def _measures_of_stack(flat: np.ndarray, pad: float, fallback: bool = True,
+                       bias_reduction: int = 0, rng=None):
+    """Every measure of checked tables (n, 2, 2K) whose meta-d′ fits are padded by ``pad`` > 0.
+
+    Returns ``(values, bias_excluded)``: ``values`` maps each name of :data:`PLUGIN`, and
+    ``acc_recoded`` (the accuracy of the information measures: each column recoded to its more
+    frequent label), to an array (n,), NaN where undefined; with ``bias_reduction`` m > 0 the
+    four information measures are bias-reduced (:func:`metabits.type2_measures`, m resamples
+    from ``rng``) and ``bias_excluded`` counts, per measure, the resamples left out (else it is
+    empty). Without ``fallback`` (bootstrap replicates) meta-d′ fits that stall give NaN, and
+    meta-I(d′) comes from the spline of the bias reduction (error below 1e-10) instead of
+    quadrature; ``bias_reduction`` must then be 0.
+    """
+    from metabits.info._measures import measures_of_stats, normalise_measures, table_stats, type2_measures
+    from metabits.sdt._type2_classic import classic_stack
+
+    if fallback:  # validates bias_reduction and rng first (and whole counts when m > 0)
+        info = type2_measures(flat, bias_reduction=bias_reduction, rng=rng, undefined="nan")
+        excluded = dict(info.bias_excluded)
+    else:
+        info, _ = normalise_measures(measures_of_stats(table_stats(flat)), fast=True)
+        excluded = {}
+    classic, _ = classic_stack(flat, pad, fallback=fallback)
+    values = {k: classic[_CLASSIC_NAME.get(k, k)] for k in PLUGIN if k not in _INFO}
+    values.update({k: info[k] for k in _INFO}, acc_recoded=info["acc"])
+    n = len(flat)
+    return {k: np.asarray(v, dtype=float).reshape(n) for k, v in values.items()}, excluded
+
+
+def _plugin(flat: np.ndarray, pad: float, fallback: bool) -> np.ndarray:
+    """The measures of :data:`PLUGIN` as columns (n, len(PLUGIN)) of :func:`_measures_of_stack`."""
+    values, _ = _measures_of_stack(flat, pad, fallback)
+    return np.stack([values[k] for k in PLUGIN], axis=-1)
+
+
+@dataclass(frozen=True)
+class AllMeasures(Result):
+    """Results of :func:`all_measures`; also a mapping.
+
+    Attributes
+    ----------
+    names : tuple of str
+        The measures (:data:`PLUGIN`), one per entry of the last axis of ``estimate``.
+    estimate : ndarray, shape (..., len(names))
+        Their plug-in values; NaN where a measure is undefined for a table.
+    pad : float
+        The count added to every cell for the meta-d′ fit.
+    """
+
+    names: tuple
+    estimate: np.ndarray
+    pad: float
+
+    def value(self, name: str):
+        """The values of one measure, shape ``estimate.shape[:-1]`` (a float for one table)."""
+        return scalar_or_array(self.estimate[..., self.names.index(as_choice(name, self.names,
+                                                                            "measure"))])
+
+
+def all_measures(counts, pad=None) -> AllMeasures:
+    """All the library's Type 2 measures of a stack of tables, plug-in, NaN where undefined.
+
+    Parameters
+    ----------
+    counts : array_like, shape (..., 2, 2K)
+        Count tables in the library's convention, K >= 2.
+    pad : float, optional
+        Count added to every cell before the meta-d′ fit (d′ is the padded table's); default
+        1/(2K). Must be > 0.
+
+    Returns
+    -------
+    AllMeasures
+        ``estimate[..., j]`` is measure ``names[j]`` (:data:`PLUGIN`): accuracy reached, d′,
+        meta-d′, M-ratio, meta-d′ − d′, AUROC2, gamma, phi, meta-I, meta-I₁ʳ, meta-I₂ʳ, RMI.
+
+    Raises
+    ------
+    ValueError
+        For an invalid count table (K < 2 included) or a pad that is not > 0.
+
+    References
+    ----------
+    Meyen et al. (2025), Figure 6 (the information measures, meta-d′ and M-ratio); Fleming &
+    Lau (2014) (AUROC2, gamma, phi, meta-d′ − d′).
+
+    Examples
+    --------
+    >>> r = all_measures([[84, 56, 48, 12], [4, 56, 64, 76]])
+    >>> round(r.value("gamma"), 3), round(r.value("RMI"), 3)
+    (0.793, 0.499)
+    """
+    t = as_count_table(counts, min_levels=2)
+    pad = as_pad(pad, t.shape[-1] // 2, positive=True)
+    flat = t.reshape((-1,) + t.shape[-2:])
+    values = _plugin(flat, pad, fallback=True).reshape(t.shape[:-2] + (len(PLUGIN),))
+    return AllMeasures(names=PLUGIN, estimate=values, pad=pad)
