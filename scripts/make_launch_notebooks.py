@@ -124,12 +124,12 @@ def book_from_env(env, build: Path | None = None) -> Book:
         if not isinstance(value, str):
             raise SystemExit(f"macro \\{name} takes arguments; launch_notebooks cannot expand it")
         macros[name] = value
-    install = f"git+{url}#subdirectory=lib"
+    install = f"git+{url}#"  # both packages: #subdirectory=lib and =book/_support
     return Book(
         site=website(url, env.config.html_baseurl),
         raw=f"https://raw.githubusercontent.com/{owner}/{repo}/{ref}/",
         title=env.config.html_title or env.config.project,
-        install=(install, f"git+{url}@{ref}#subdirectory=lib"),
+        install=(install, f"git+{url}@{ref}#"),
         titles={doc: title.astext() for doc, title in env.titles.items()},
         labels=labels,
         numbers=numbers,

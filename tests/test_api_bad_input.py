@@ -79,6 +79,8 @@ EXCLUDED = {
     "save_figure": "writes figure files to a folder (book-only)",
     "use_book_style": "takes no arguments, changes matplotlib's global style",
     "table1_bayes_rows": "refits Table 1 with NUTS three times (seconds)",
+    "Result.to_frame": "the base class's method, which every result inherits: each result's "
+                       "to_frame is checked in tests/test_results.py",
     "prior_predictive": "needs an HMeta-d fit (NUTS, seconds); its refusals of bad fits, draws "
                         "and levels are tests/test_bayes_checks.py's",
     "posterior_predictive": "needs an HMeta-d fit (NUTS, seconds); its refusals of bad fits, "
@@ -167,6 +169,14 @@ _TRACE = cognitive_chain.simulate_chain(cognitive_chain.roberts_profiles().score
 _MEMBER = mb.group.noise_member("binary", 0.7)
 _EST = MCEstimate(0.02, 0.001, 200)
 _DEN = MCEstimate(0.004, 0.0005, 200)
+#: A researcher's trials: two people, 60 trials each, a 3-point scale (metabits.measure).
+_OWN = __import__("pandas").DataFrame({
+    "subject": np.repeat(["p1", "p2"], 60), "stimulus": np.tile([0, 1], 60),
+    "response": np.where(np.random.default_rng(0).random(120) < 0.75, np.tile([0, 1], 60),
+                         1 - np.tile([0, 1], 60)),
+    "confidence": np.random.default_rng(1).integers(1, 4, 120)})
+_MEASURED = mb.measure(_OWN, measures=["acc", "auroc2"], n_boot=20, rng=0)
+_MEASURED_LONG = mb.measure(_OWN, measures=["acc", "auroc2"], long=True)
 _TRIALS = {"stimulus": [0, 0, 90, 90, 90], "response": [0, 90, 90, 90, 0],
            "rating": [4, 0, 1, 4, 2]}
 
@@ -629,6 +639,52 @@ CALLS = {
     "recoding": {},
     "all_measures": {"pad": (None, "nonneg?")},
     "bootstrap_measures": {"pad": (None, "nonneg?"), "n_boot": (10, "size")},
+    "read_trials": {
+        "data": (_OWN, [None, 3, "abc", f"{_BAD}/nonexistent.csv", _BAD, [1, 2],
+                        _OWN.drop(columns="stimulus"), _OWN.assign(stimulus="left"),
+                        _OWN.assign(stimulus=np.arange(len(_OWN)) % 3),
+                        _OWN.assign(confidence=np.linspace(0, 1, len(_OWN))),
+                        _OWN.assign(confidence=1), _OWN.iloc[:0]]),
+        "subject": (None, [3, "nonexistent", ["subject"], True]),
+        "stimulus": (None, [3, "nonexistent", ["stimulus"]]),
+        "response": (None, [3, "nonexistent", ["response"]]),
+        "confidence": (None, [3, "nonexistent", ["confidence"]]),
+        "correct": (None, [3, "nonexistent", "stimulus"]),
+        "by": ((), [3, ("nonexistent",), None, ["subject"]]),
+        "bins": (None, [1, 0, 100, "abc", [0.5], [3, 2, 1], [NAN, 1, 2], ("quantile", 1),
+                        ("quantile", 2.5), True]),
+        "levels": (None, [[1, 1, 2], [2], [NAN, 1, 2], "abc", [1, 2]]),
+        "codes": (None, ["abc", 3, {"x": "S1"}, [("0", "S1")]])},
+    "measure": {
+        "data": (_OWN, [None, 3, "abc", f"{_BAD}/nonexistent.csv", _OWN.drop(columns="subject"),
+                        _OWN.assign(response=np.arange(len(_OWN)) % 3)]),
+        "measures": ("default", [["nonsense"], 3, [], None, "meta"]),
+        "n_boot": (0, [1, -1, 2.5, "10", True, None, 10 ** 7]),
+        "level": (0.95, "open"), "interval": ("percentile", "choice"),
+        "bias_reduction": (False, [1, -1, 2.5, "yes", None, 10 ** 7]),
+        "pad": (None, "nonneg?"), "on_error": ("nan", "choice"), "rng": (None, "rng"),
+        "long": (False, "flag"), "progress": (False, "flag"),
+        "subject": (None, [3, "nonexistent"]), "stimulus": (None, [3, "nonexistent"]),
+        "response": (None, [3, "nonexistent"]), "confidence": (None, [3, "nonexistent"]),
+        "correct": (None, [3, "nonexistent"]), "by": ((), [3, ("nonexistent",)]),
+        "bins": (None, [1, "abc"]), "levels": (None, [[1, 1], "abc"]),
+        "codes": (None, ["abc", 3])},
+    "forest": {"results": (_MEASURED, [None, 3, "abc", _OWN, _MEASURED_LONG]),
+               "measure": ("auroc2", ["nonsense", 3, None, "meta_d"]),
+               "hue": (None, [3, "nonexistent", "auroc2"]), "sort": (True, "flag"),
+               "ax": (None, None)},
+    "against_accuracy": {"results": (_MEASURED, [None, 3, "abc", _OWN, _MEASURED_LONG,
+                                                 _MEASURED.drop(columns="acc")]),
+                         "measure": ("auroc2", ["nonsense", 3, None]),
+                         "hue": (None, [3, "nonexistent"]), "ax": (None, None)},
+    "type2_roc_curves": {"data": (_OWN, [None, 3, "abc", _OWN.drop(columns="confidence")]),
+                         "ax": (None, None)},
+    **{f"{cls}.to_frame": {} for cls in ("AllMeasures", "MeasureBootstrap", "GroupTables",
+                                         "Trials", "Bounds", "Curve", "Distribution",
+                                         "ConfidenceDatabase")},
+    "Trials.tables": {}, "Trials.check": {},
+    "example_file": {"name": ("data_Shekhar_2018.csv.gz", [3, None, "nonexistent.csv",
+                                                            "../pyproject.toml"])},
     "count_tables": {"trials": (_TRIALS, [None, "abc", 3, {"stimulus": [0]}]),
                               "by": ((), [3, ("nonexistent",), None]),
                               "stimulus": ("stimulus", "text"), "response": ("response", "text"),
@@ -828,6 +884,8 @@ CALLS = {
 #: Words that name a parameter in an error message besides its own name (e.g. "meta-d'" for
 #: meta_d). A ValueError must name the argument it refuses, by its name or by one of these.
 ALIASES = {
+    # a problem in the data is named by the data's column (and its role)
+    "data": ("column", "subject", "stimulus", "confidence", "response"),
     "priors": ("prior",), "prior": ("prior",), "meta_d": ("meta-d'",), "d": ("d'",),
     "half_width": ("half-width",), "se": ("standard error",), "ci_level": ("level",),
     "criteria": ("t2c_", "Criteria"), "values": ("confidence vectors",), "members": ("member",),
@@ -914,7 +972,12 @@ def _instance(cls):
             ex.Control: lambda: ex.control("acc", "accuracy", (0.6, 0.7, 0.8), fmt="{:.0%}"),
             dbm.DatabaseMeasures: lambda: dbm.database_bootstrap(_PADDED, [2, 3], n_boot=20,
                                                                  rng=0),
-            PeopleIntervals: lambda: people_intervals(_DB, n_boot=10)}[cls]()
+            PeopleIntervals: lambda: people_intervals(_DB, n_boot=10),
+            mb.io.Trials: lambda: mb.read_trials(_OWN),
+            mb.results.Bounds: lambda: mb.info.info_bounds(0.7),
+            mb.results.Curve: lambda: mb.sdt.type2_roc(TABLE1),
+            mb.results.Distribution: lambda: mb.info.discrete_confidence("uniform", 0.7),
+            mb.io.GroupTables: lambda: mb.read_trials(_OWN).tables()}[cls]()
 
 
 def public_classes() -> dict:

@@ -238,3 +238,12 @@ def test_criteria_of_a_copy_without_difficulty_or_more_than_two_levels(db):
     assert c.n_sets["task_across"] == 2 and np.isfinite(c.task_across).all()
     assert np.isfinite(c.split_half[0]).all() and np.isnan(c.split_half[1]).all()
     assert np.isnan(split_half(small, 10 ** 6)).all()
+
+
+def test_the_books_names_of_the_library_measures_are_the_librarys():
+    from metabits._bootstrap import MEASURES
+    from metabits._stack import PLUGIN as LIBRARY_PLUGIN
+    from metabits_book.studies.database_measures import BIAS_REDUCED, PLUGIN
+
+    assert PLUGIN == LIBRARY_PLUGIN == NAMES[:len(PLUGIN)]
+    assert PLUGIN + BIAS_REDUCED == MEASURES

@@ -82,18 +82,26 @@ def test_citation_cites_the_configured_repository():
 DISTRIBUTION = {"sklearn": "scikit-learn", "IPython": "ipython", "myst_nb": "myst-nb"}
 
 
-def _library_imports() -> set:
-    """Top-level names of every package the library imports (at any depth, lazily or not)."""
+def _imports(package: Path, own: str) -> set:
+    """Top-level names of every package a package imports (at any depth, lazily or not)."""
     import ast
 
     names = set()
-    for path in (ROOT / "lib" / "metabits").rglob("*.py"):
+    for path in package.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 names |= {a.name.split(".")[0] for a in node.names}
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
                 names.add(node.module.split(".")[0])
-    return {n for n in names if n not in sys.stdlib_module_names and n != "metabits"}
+    return {n for n in names if n not in sys.stdlib_module_names and n != own}
+
+
+def _library_imports() -> set:
+    return _imports(ROOT / "lib" / "metabits", "metabits")
+
+
+def _book_imports() -> set:
+    return _imports(ROOT / "book" / "_support" / "metabits_book", "metabits_book")
 
 
 def _name(requirement: str) -> str:
@@ -111,10 +119,29 @@ def test_every_import_of_the_library_is_declared():
     assert imports - declared - extras == set(), "imported but not declared in lib/pyproject.toml"
 
 
-def test_every_pinned_library_is_used():
-    """requirements.txt pins no library that nothing imports (seaborn was pinned and never
-    imported; the book's figures are plain matplotlib with metabits_book.palette)."""
-    pinned = {_name(line) for line in (ROOT / "requirements.txt").read_text().splitlines()
-              if line and not line.startswith(("#", "-"))}
-    assert "seaborn" not in pinned
-    assert {"numpy", "scipy", "matplotlib", "pandas", "scikit-learn"} <= pinned
+def test_every_import_of_the_books_code_is_declared():
+    """``pip install ./book/_support`` gets what the book's code imports beyond the library's."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "book" / "_support" / "pyproject.toml").read_text())["project"]
+    declared = {_name(r) for r in project["dependencies"]}
+    extras = {_name(r) for reqs in project["optional-dependencies"].values() for r in reqs}
+    library = {_name(r) for r in pyproject()["project"]["dependencies"]}
+    imports = {DISTRIBUTION.get(n, n).lower() for n in _book_imports()} - {"metabits"}
+    assert "metabits" in declared
+    assert imports - declared - extras - library == set(), \
+        "imported but not declared in book/_support/pyproject.toml"
+
+
+def test_every_library_pinned_by_hand_is_used():
+    """Each library requirements.in names for the book is imported by the library or the book's
+    code (the build and test tools aside)."""
+    tools = {"pip-tools", "jupyter-book", "sphinx", "myst-nb", "myst-parser", "sphinx-book-theme",
+             "pydata-sphinx-theme", "docutils", "sphinx-proof", "sphinx-exercise",
+             "sphinxcontrib-bibtex", "ipykernel", "soupsieve", "pytensor", "jaxlib",
+             "plotly"}  # plotly: _ext/metabits_explore.py copies its plotly.min.js to the site
+    wanted = {_name(line) for line in (ROOT / "requirements.in").read_text().splitlines()
+              if line.strip() and not line.startswith(("#", "-"))} - tools
+    used = {DISTRIBUTION.get(n, n).lower() for n in _library_imports() | _book_imports()}
+    assert wanted - used == set(), "pinned by hand in requirements.in but imported by neither"
+    assert {"numpy", "scipy", "matplotlib", "pandas", "seaborn", "tqdm"} <= wanted

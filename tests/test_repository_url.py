@@ -1,10 +1,12 @@
 """Every notebook installs metabits on Colab from the one repository address of the book.
 
 A chapter opened on Colab (the launch button) has no ``metabits``, so its first code cell installs
-the library from the book's repository when, and only when, it runs there::
+the library and the book's own code from the book's repository when, and only when, it runs
+there::
 
     if "google.colab" in sys.modules:
-        %pip install -q "metabits @ git+<repository.url>#subdirectory=lib"
+        %pip install -q "metabits @ git+<repository.url>#subdirectory=lib" \
+            "metabits-book @ git+<repository.url>#subdirectory=book/_support"
 
 The address must be ``repository.url`` in ``_config.yml`` — the one setting the launch,
 repository and issue buttons read — so that moving the book cannot leave a notebook installing
@@ -61,6 +63,7 @@ def test_first_code_cell_installs_metabits_on_colab_only(path):
     first = code_cells(path)[0]
     urls = INSTALL_URL.findall(first)
     assert urls, f"{path.name}: the first code cell does not install metabits from git"
+    assert "#subdirectory=book/_support" in first, f"{path.name}: metabits-book not installed"
     guard = first.index('if "google.colab" in sys.modules')
     assert guard < first.index("git+"), f"{path.name}: the install is not guarded by Colab"
     imports = re.search(r"^(import metabits|from metabits)", first, re.M)
@@ -105,7 +108,8 @@ def test_launch_notebooks_install_and_show_figures_from_the_release():
     assert LAUNCH_NOTEBOOKS
     for path in LAUNCH_NOTEBOOKS:
         text = path.read_text(encoding="utf-8")
-        installs = set(re.findall(r"git\+([^\s\"'#\\]+)#subdirectory=lib", text))
+        installs = set(re.findall(r"git\+([^\s\"'#\\]+)#subdirectory=(?:lib|book/_support)",
+                                  text))
         assert installs == {f"{url}@{ref}"}, f"{path.name} installs from {sorted(installs)}"
         raw = set(re.findall(rf"https://raw\.githubusercontent\.com/{owner}/{name}/([^/]+)/",
                              text))

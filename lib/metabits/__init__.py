@@ -1,6 +1,8 @@
 """metabits: measures of metacognition, from information theory and signal detection theory.
 
 Start here
+    :func:`measure` gives every measure of each subject (and condition) of a table of trials,
+    with intervals and flags; :func:`read_trials` reads the trials and reports on them.
     :func:`all_measures` and :func:`bootstrap_measures` give every measure of a stack of count
     tables (with bootstrap intervals); :func:`type2_measures` the information-theoretic ones
     (Meyen et al., 2025), :func:`classic_type2` AUROC2, gamma, phi and the meta-d′ measures,
@@ -13,8 +15,10 @@ Packages
     (signal detection theory, meta-d′, criteria), :mod:`metabits.oskr` (OSKR),
     :mod:`metabits.group` (group accuracy), :mod:`metabits.io` (reading trials into tables),
     :mod:`metabits.resample` (the bootstrap and its intervals), :mod:`metabits.reliability`
-    (split-half reliability), :mod:`metabits.validation` (the argument checks) and
-    :mod:`metabits.results` (the result types).
+    (split-half reliability), :mod:`metabits.plots` (figures of one's own data),
+    :mod:`metabits.validation` (the argument checks) and :mod:`metabits.results` (the result
+    types). The command line ``metabits`` (``python -m metabits``) runs :func:`measure` on a
+    file.
 
 Conventions
     A **count table** has shape ``(..., 2, 2K)``: row 0 is the stimulus S1, row 1 is S2; the 2K
@@ -26,32 +30,43 @@ Conventions
 
 import importlib
 
-from metabits import group, info, io, oskr, reliability, resample, sdt
-from metabits._bootstrap import MeasureBootstrap, bootstrap_measures
-from metabits._stack import AllMeasures, all_measures
-from metabits.info import type2_measures
-from metabits.oskr import oskr_ci_from_table, oskr_from_table
-from metabits.results import Result
-from metabits.sdt import classic_type2, fit_meta_d, type1_sdt
-
 __version__ = "0.3.0"
 
-#: imported on first use: PyMC, nutpie and JAX (the Bayesian fits) take seconds to import
-_LAZY = {"fit_meta_d_bayes": "metabits.sdt", "fit_meta_d_bayes_group": "metabits.sdt"}
+#: where each public name lives: everything loads on first use, so that ``import metabits`` (and
+#: the command line's ``--help``) imports neither NumPy nor SciPy
+_HOMES = {
+    "MEASURE_COLUMNS": "metabits._measure", "measure": "metabits._measure",
+    "read_trials": "metabits.io",
+    "AllMeasures": "metabits._stack", "all_measures": "metabits._stack",
+    "MeasureBootstrap": "metabits._bootstrap", "bootstrap_measures": "metabits._bootstrap",
+    "Result": "metabits.results",
+    "classic_type2": "metabits.sdt", "fit_meta_d": "metabits.sdt", "type1_sdt": "metabits.sdt",
+    "fit_meta_d_bayes": "metabits.sdt", "fit_meta_d_bayes_group": "metabits.sdt",
+    "type2_measures": "metabits.info",
+    "oskr_ci_from_table": "metabits.oskr", "oskr_from_table": "metabits.oskr",
+}
+_PACKAGES = ("group", "info", "io", "oskr", "plots", "reliability", "resample", "results",
+             "sdt", "validation")
 
 __all__ = [
-    "AllMeasures", "MeasureBootstrap", "Result", "all_measures", "bootstrap_measures", "classic_type2", "fit_meta_d",
-    "fit_meta_d_bayes", "fit_meta_d_bayes_group", "oskr_ci_from_table", "oskr_from_table",
-    "type1_sdt", "type2_measures",
-    "group", "info", "io", "oskr", "reliability", "resample", "sdt",
+    "MEASURE_COLUMNS", "measure", "read_trials",
+    "AllMeasures", "MeasureBootstrap", "Result", "all_measures", "bootstrap_measures",
+    "classic_type2", "fit_meta_d", "fit_meta_d_bayes", "fit_meta_d_bayes_group",
+    "oskr_ci_from_table", "oskr_from_table", "type1_sdt", "type2_measures",
+    "group", "info", "io", "oskr", "plots", "reliability", "resample", "sdt",
 ]
 
 
-def __getattr__(name):  # PEP 562: the Bayesian fits load on first use
-    if name in _LAZY:
-        return getattr(importlib.import_module(_LAZY[name]), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+def __getattr__(name):  # PEP 562: each name and package loads on first use
+    if name in _HOMES:
+        value = getattr(importlib.import_module(_HOMES[name]), name)
+    elif name in _PACKAGES:
+        value = importlib.import_module(f"{__name__}.{name}")
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
 
 
 def __dir__():
-    return sorted(set(globals()) | set(_LAZY))
+    return sorted(set(globals()) | set(_HOMES) | set(_PACKAGES))

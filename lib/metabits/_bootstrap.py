@@ -74,6 +74,24 @@ class MeasureBootstrap(Result):
         """The estimates of one measure, shape ``estimate.shape[:-1]``."""
         return scalar_or_array(self.estimate[..., self._at(name)])
 
+    def to_frame(self):
+        """The measures as a :class:`pandas.DataFrame`: one row per table; for each measure its
+        estimate, interval (``_lo``, ``_hi``), standard error (``_se``) and undefined replicates
+        (``_n_undefined``).
+
+        Returns
+        -------
+        pandas.DataFrame
+        """
+        from metabits.results import _frame_columns
+
+        items = []
+        for j, name in enumerate(self.names):
+            items += [(name, self.estimate[..., j]), (f"{name}_lo", self.lower[..., j]),
+                      (f"{name}_hi", self.upper[..., j]), (f"{name}_se", self.se[..., j]),
+                      (f"{name}_n_undefined", self.n_undefined[..., j])]
+        return _frame_columns(items)
+
     def interval(self, name: str) -> Bounds:
         """The bootstrap interval of one measure as ``(lower, upper)``."""
         j = self._at(name)

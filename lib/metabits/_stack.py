@@ -94,6 +94,24 @@ class AllMeasures(Result):
     estimate: np.ndarray
     pad: float
 
+    def to_frame(self):
+        """The measures as a :class:`pandas.DataFrame`: one row per table, one column per measure.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Rows in the order of the stack's leading axes (a MultiIndex for more than one).
+
+        Examples
+        --------
+        >>> all_measures([[84, 56, 48, 12], [4, 56, 64, 76]]).to_frame()[["gamma", "RMI"]].round(3)
+           gamma    RMI
+        0  0.793  0.499
+        """
+        from metabits.results import _frame_columns
+
+        return _frame_columns([(name, self.estimate[..., j]) for j, name in enumerate(self.names)])
+
     def value(self, name: str):
         """The values of one measure, shape ``estimate.shape[:-1]`` (a float for one table)."""
         return scalar_or_array(self.estimate[..., self.names.index(as_choice(name, self.names,

@@ -14,7 +14,8 @@
   figure style, the colours and Meyen et al.'s Figures 6–7;
 * :mod:`metabits_book.notebook` — :func:`~metabits_book.notebook.glue`, MyST-NB's ``glue`` or a
   stand-in where MyST-NB is missing (Colab);
-* :mod:`metabits_book.checks` — the exercise checkers of the student notebooks.
+* :mod:`metabits_book.checks` — the exercise checkers of the student notebooks;
+* :func:`example_file` — a Confidence Database file of trials, for the chapter "Your own data".
 
 ``from metabits_book import glue, save_figure, use_book_style`` imports the three helpers; their
 modules load on first use, so that the registry imports no matplotlib and the glue no MyST-NB
@@ -25,9 +26,10 @@ from __future__ import annotations
 
 import importlib
 
-__all__ = ["glue", "save_figure", "use_book_style"]
+__all__ = ["example_file", "glue", "save_figure", "use_book_style"]
 
-_HOMES = {"glue": ".notebook", "save_figure": ".style", "use_book_style": ".style"}
+_HOMES = {"example_file": "._data", "glue": ".notebook", "save_figure": ".style",
+          "use_book_style": ".style"}
 
 
 def __getattr__(name):  # PEP 562: each helper's module is imported on first use

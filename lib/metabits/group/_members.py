@@ -14,7 +14,7 @@ from metabits._formulas import dprime
 from metabits.validation import as_callable, as_cdf_values
 from metabits.validation import (as_accuracy, as_confidence, as_distribution, as_member_rates,
                                  as_prior, as_response_table, as_scalar)
-from metabits.info._noise import discrete_confidence
+from metabits.info import discrete_confidence
 
 __all__ = ["confidence_member", "lattice_member", "max_group_member", "member_confidence",
            "min_group_member", "noise_member"]

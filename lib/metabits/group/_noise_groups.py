@@ -7,7 +7,7 @@ from scipy.special import expit, logit, ndtr
 
 from metabits._formulas import dprime, h2
 from metabits.validation import as_accuracy, as_int_array, as_noise_kind, scalar_or_array
-from metabits.info._noise import normal_info
+from metabits.info import normal_info
 from metabits.group._pcwmv import GroupResult
 from metabits.group._voting import majority_vote_accuracy
 

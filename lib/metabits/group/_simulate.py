@@ -14,7 +14,7 @@ from metabits.validation import as_flag, as_size
 from metabits.validation import (as_accuracy, as_int, as_member_tables, as_noise_kind, as_prior,
                                  as_rng)
 from metabits.group._llr import INF_KEY, MAX_MEMBERS, RES, llr_keys
-from metabits.info._noise import sample_observations
+from metabits.info import sample_observations
 from metabits.group._noise_groups import noise_group
 
 __all__ = ["SimulatedAccuracy", "StudentsResult", "simulate_pcwmv", "simulate_students"]

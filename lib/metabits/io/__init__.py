@@ -1,8 +1,11 @@
 """Reading trials: files and data frames into count tables.
 
+:func:`read_trials` reads a researcher's trials (a data frame or a CSV file, a Confidence
+Database file included) into harmonised :class:`Trials`, with one count table per subject and
+condition (:meth:`Trials.tables`) and a report of what was read (:meth:`Trials.check`).
 :func:`read_confidence_database` reads a data set of the Confidence Database (Rahnev et al.,
-2020) into harmonised trials, :func:`confidence_database_tables` turns those into count tables,
-and :func:`count_tables` turns any trials with coded columns into count tables.
+2020) with its own harmonisation, and :func:`count_tables` counts trials with coded columns
+into tables on a grid of grouping values.
 """
 
 from metabits.io._confidence_database import (MAX_LEVELS, MISSING_MARKERS,
@@ -10,7 +13,8 @@ from metabits.io._confidence_database import (MAX_LEVELS, MISSING_MARKERS,
                                               confidence_database_tables, dataset_name,
                                               read_confidence_database)
 from metabits.io._tables import TrialCounts, count_tables
+from metabits.io._trials import FEW_TRIALS, GroupTables, Trials, read_trials
 
-__all__ = ["MAX_LEVELS", "MISSING_MARKERS", "TrialCounts", "confidence_database_citation",
-           "confidence_database_tables", "count_tables", "dataset_name",
-           "read_confidence_database"]
+__all__ = ["FEW_TRIALS", "MAX_LEVELS", "MISSING_MARKERS", "GroupTables", "TrialCounts", "Trials",
+           "confidence_database_citation", "confidence_database_tables", "count_tables",
+           "dataset_name", "read_confidence_database", "read_trials"]

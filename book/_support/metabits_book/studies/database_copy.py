@@ -212,6 +212,19 @@ class ConfidenceDatabase(Result):
     difficulty: np.ndarray
     session: object = None
 
+    def to_frame(self):
+        """One row per participant: data set, label, K and number of trials.
+
+        Returns
+        -------
+        pandas.DataFrame
+        """
+        import pandas as pd
+
+        return pd.DataFrame({"dataset": np.asarray(self.names, dtype=object)[self.dataset],
+                             "participant": self.participant, "K": self.n_levels,
+                             "n_trials": self.n_trials})
+
     @property
     def start(self) -> np.ndarray:
         """Index of every participant's first trial in ``code`` (shape (P,))."""

@@ -46,6 +46,12 @@ from metabits.validation import (as_choice, as_counts, as_int_array, as_pad, as_
 __all__ = ["DatabaseMeasures", "METACOGNITION", "NAMES", "database_bootstrap",
            "database_measures", "merge_levels"]
 
+#: The measures of :func:`metabits.all_measures`, in its order (the first columns of :data:`NAMES`).
+PLUGIN = ("acc", "d_prime", "meta_d", "m_ratio", "m_diff", "auroc2", "gamma", "phi", "meta_I",
+          "meta_I1r", "meta_I2r", "RMI")
+#: The bias-reduced information measures :func:`metabits.bootstrap_measures` adds.
+BIAS_REDUCED = ("meta_I_br", "meta_I1r_br", "meta_I2r_br", "RMI_br")
+
 #: Everything :func:`database_measures` returns, in its order.
 NAMES = ("acc", "d_prime", "meta_d", "m_ratio", "m_diff", "auroc2", "gamma", "phi", "meta_I",
          "meta_I1r", "meta_I2r", "RMI", "oskr", "c", "mean_conf")
@@ -182,7 +188,7 @@ def database_measures(tables, n_levels, pad=None) -> DatabaseMeasures:
     >>> round(float(r.value("oskr")[0]), 3) == round(float(r.value("meta_I2r")[0]), 3)
     True
     """
-    from metabits._bootstrap import all_measures
+    from metabits import all_measures
 
     flat, K, lead = _checked(tables, n_levels)
     pad = _pad(pad)
@@ -237,7 +243,7 @@ def database_bootstrap(tables, n_levels, n_boot: int = 200, level: float = 0.95,
     True
     """
     from metabits.validation import as_probability, as_rng, as_scalar
-    from metabits._bootstrap import MEASURES, PLUGIN, bootstrap_measures
+    from metabits import bootstrap_measures
 
     flat, K, lead = _checked(tables, n_levels)
     level = float(as_probability(as_scalar(level, "level"), "level", low_open=True,
@@ -247,10 +253,10 @@ def database_bootstrap(tables, n_levels, n_boot: int = 200, level: float = 0.95,
     B = as_size(n_boot, "n_boot", least=2)
     chunk = as_size(chunk, "chunk", least=1)
     gen = as_rng(rng)
-    names = NAMES + MEASURES[len(PLUGIN):]
+    names = NAMES + BIAS_REDUCED
     est = np.full((len(flat), len(names)), np.nan)
     lower, upper, se = (np.full_like(est, np.nan) for _ in range(3))
-    where = [NAMES.index(k) for k in PLUGIN] + list(range(len(NAMES), len(names)))
+    where = list(range(len(PLUGIN))) + list(range(len(NAMES), len(names)))
     for k, idx, p in _by_k(flat, K, pad):
         for s in range(0, idx.size, chunk):
             part = idx[s:s + chunk]

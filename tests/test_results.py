@@ -1,0 +1,65 @@
+"""metabits.results: every result the library returns converts to a DataFrame.
+
+Every public function's valid call of the bad-input fuzz (tests/test_api_bad_input.py) is made
+once; each result that is a :class:`~metabits.results.Result` or one of the named tuples must
+give a non-empty DataFrame with ``to_frame()``, whose columns hold the result's numbers, and
+``pd.DataFrame(result)`` must raise rather than guess.
+"""
+
+import numpy as np
+import pandas as pd
+import pytest
+import test_api_bad_input as fuzz
+
+from metabits.results import Bounds, Curve, Distribution, Result
+
+TUPLES = (Bounds, Curve, Distribution)
+
+
+def _results():
+    out = []
+    for name in fuzz.FUZZED:
+        func, kwargs, _ = fuzz.valid_call(name)
+        kind, value = fuzz.run_limited(func, kwargs, limit=10.0)[0]
+        if kind == "value" and isinstance(value, (Result, *TUPLES)):
+            out.append((name, value))
+    return out
+
+
+RESULTS = _results()
+
+
+def test_the_fuzz_gives_results_of_many_types():
+    assert len({type(r).__name__ for _, r in RESULTS}) >= 40
+
+
+@pytest.mark.parametrize("name, result", RESULTS, ids=[n for n, _ in RESULTS])
+def test_to_frame_gives_the_numbers_in_a_frame(name, result):
+    frame = result.to_frame()
+    assert isinstance(frame, pd.DataFrame) and len(frame) >= 1 and frame.shape[1] >= 1
+    keys = result._fields if isinstance(result, TUPLES) else result._keys()
+    numeric = [k for k in keys if isinstance(getattr(result, k), (int, float, np.floating))
+               and not isinstance(getattr(result, k), bool)]
+    for key in numeric:  # a scalar field is a column of its value (AllMeasures: names instead)
+        if key in frame.columns:
+            assert np.allclose(frame[key].to_numpy(dtype=float), getattr(result, key),
+                               equal_nan=True)
+
+
+@pytest.mark.parametrize("name, result", [(n, r) for n, r in RESULTS if isinstance(r, Result)],
+                         ids=[n for n, r in RESULTS if isinstance(r, Result)])
+def test_pandas_refuses_a_result_instead_of_guessing(name, result):
+    with pytest.raises(TypeError, match="to_frame"):
+        pd.DataFrame(result)
+
+
+def test_a_stack_gives_one_row_per_table_and_a_table_one_row():
+    import metabits as mb
+
+    one = mb.fit_meta_d([[84, 56, 48, 12], [4, 56, 64, 76]], pad=0.25).to_frame()
+    three = mb.fit_meta_d([[[84, 56, 48, 12], [4, 56, 64, 76]]] * 3, pad=0.25).to_frame()
+    assert len(one) == 1 and len(three) == 3
+    assert list(one.columns) == list(three.columns)
+    assert one.loc[0, "t2c_S1_0"] == pytest.approx(three.loc[2, "t2c_S1_0"])
+    grid = mb.all_measures(np.full((2, 3, 2, 4), 10)).to_frame()
+    assert grid.index.nlevels == 2 and len(grid) == 6
