@@ -7,11 +7,6 @@ book once with Sphinx's ``-W`` (warnings are errors): notebooks that nbval ran i
 go into a fresh jupyter-cache, so MyST-NB takes their outputs from there instead of executing
 them a second time; any notebook nbval did not run (or that failed) is executed by the build.
 
-Each notebook still gets a new kernel, but on Linux it is forked from a server, one per process
-that runs notebooks, that has imported what every kernel imports: IPython and ipykernel, NumPy,
-SciPy, pandas, matplotlib and the library (``tests/_kernel_forks.py``;
-``METABITS_FRESH_KERNELS=1`` starts every kernel the usual way).
-
 Set ``METABITS_SITE=/path/to/_build/html`` to test an existing site without building.
 ``pytest.ini`` lists ``book`` before ``tests`` so that nbval runs before the build.
 
@@ -53,8 +48,6 @@ _FINISHED: Counter = Counter()
 #: the test modules that need the built site: one unit of work for pytest-xdist
 SITE_MODULES = ("tests/test_book_build.py", "tests/test_browser.py",
                 "tests/test_explore_browser.py")
-#: the fork server of this process's notebook kernels (tests/_kernel_forks.py), once started
-_KERNELS = {"started": False, "server": None}
 #: how long the build waits for notebooks that other workers are still executing (seconds)
 NOTEBOOK_WAIT = float(os.environ.get("METABITS_NOTEBOOK_WAIT", "1800"))
 
@@ -75,16 +68,8 @@ def _is_nbval_cell(item) -> bool:
     return type(item).__name__ == "IPyNbCell" and hasattr(item, "test_outputs")
 
 
-def _gc_settings():
-    """_ext/metabits_gc.py, the garbage collector's settings."""
-    return _test_helper("metabits_gc", "_ext")
-
-
 def pytest_configure(config):
-    """The garbage collector set as for the book build (_ext/metabits_gc.py): a test process
-    holds many long-lived objects too (the imported modules, the collected tests).
-
-    And a notebook's kernel that dies before it answers is started again, once.
+    """A notebook's kernel that dies before it answers is started again, once.
 
     nbval starts each notebook's kernel on TCP ports that jupyter_client finds free and releases
     just before the kernel binds them, and sends the kernel's errors to /dev/null. With two
@@ -92,7 +77,6 @@ def pytest_configure(config):
     of about ten runs of the full command (the first notebook's, at the start), which looks like
     both picking the same port. A second start, on newly chosen ports, runs the notebook as
     before; a kernel that dies twice still fails its notebook."""
-    _gc_settings().tune()
     try:
         import nbval.kernel as kernel
     except ImportError:  # nbval is not installed: no notebooks are collected
@@ -150,23 +134,6 @@ def pytest_collection_finish(session):
     _COLLECTED.clear()
     _COLLECTED.update(Path(str(item.parent.fspath)).resolve() for item in session.items
                       if type(item).__name__ == "IPyNbCell")
-    # what exists now (the imported modules, the collected tests) stays out of later collections
-    _gc_settings().freeze()
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_runtest_setup(item):
-    """Before this process's first notebook: start the fork server of the notebooks' kernels
-    (tests/_kernel_forks.py), which imports what every kernel imports, once."""
-    if not _KERNELS["started"] and type(item).__name__ == "IPyNbCell":
-        _KERNELS["started"] = True
-        _KERNELS["server"] = _test_helper("_kernel_forks").start()
-
-
-def pytest_unconfigure(config):
-    if _KERNELS["server"] is not None:
-        _test_helper("_kernel_forks").stop(_KERNELS["server"])
-        _KERNELS["server"] = None
 
 
 def _shared_dir(config) -> Path:
