@@ -1,25 +1,20 @@
 #!/usr/bin/env bash
-# Run every test: the library's unit and property tests, nbval on every notebook, and a full
-# book build that fails on any warning or notebook error (tests/test_book_build.py).
-# In parallel (pytest-xdist): one worker per core, at most 4; conftest.py keeps each notebook and
-# the built site's tests in one worker and lets the build reuse every worker's nbval outputs.
-# Serial: bash scripts/run-tests.sh -n 0
+# Run every test: the library's unit, property and doc tests, nbval on every notebook, and a full
+# book build that fails on any warning or notebook error (tests/test_book_build.py), whose site
+# the browser tests then visit.
+# pytest-xdist runs one worker per core, at most 4. With --dist loadgroup, the tests marked with
+# the same xdist_group run in one worker: conftest.py puts each notebook's cells in a group of
+# their own and every test that needs the built site in the group "site".
+# Extra arguments go to pytest, e.g. a subset: bash scripts/run-tests.sh tests/test_sdt.py
+# One process, no xdist: bash scripts/run-tests.sh -n 0
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup-env.sh
-# Let Python keep the modules it compiles (a machine may turn that off with
-# PYTHONDONTWRITEBYTECODE): every worker, notebook kernel and the book build import the same
-# library, pandas, matplotlib and test modules, and pytest rewrites the test modules' asserts;
-# compiled once, the rest load them from __pycache__ (collection 6.9 s -> 3.5 s a worker).
+# Python may write the modules it compiles to __pycache__ (unless the machine turned that off).
 unset PYTHONDONTWRITEBYTECODE
-# One BLAS thread per process (unless the caller chose a number): the run already keeps every core
-# busy with one worker per core, and each Python process that imports NumPy and SciPy (the workers,
-# every notebook kernel, the book build) starts two OpenBLAS thread pools, one per library, whose
-# threads spin while they wait. With two pools of two threads, `import numpy, scipy.special,
-# metabits` cost 0.6 core-seconds for 0.3 s of work; nbval on the 22 notebooks, alternate runs on
-# the 2-core machine: 72.5 and 74.1 core-seconds against 83.0 and 79.4. The results are the same:
-# the figures and launch notebooks the run rewrites came out as committed.
+# One BLAS thread per process, unless the caller chose a number: the workers, the notebook
+# kernels and the book build already keep every core busy.
 export OPENBLAS_NUM_THREADS="${OPENBLAS_NUM_THREADS:-1}"
-# No MPLBACKEND here: Jupyter kernels inherit it, and with MPLBACKEND=Agg the notebooks that nbval
-# runs (and the book build reuses) show no figures. Headless, matplotlib picks Agg by itself.
-exec .venv/bin/python -m pytest -n auto --maxprocesses 4 "$@"
+# No MPLBACKEND here: the notebooks' kernels inherit it, and with MPLBACKEND=Agg the notebooks
+# show no figures. Without a display, matplotlib chooses Agg by itself.
+exec .venv/bin/python -m pytest -n auto --maxprocesses 4 --dist loadgroup "$@"

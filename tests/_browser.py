@@ -3,18 +3,13 @@
 Constants of the headless Chromium, the scripts run in each page, a quiet HTTP handler, and
 :func:`visit_site`, which loads every page of the built site once and records everything both
 test modules check: the fixtures ``site_url`` and ``site_visits`` that use them are in
-conftest.py. One visit per page serves both modules (each page used to be loaded by each of
-them: the explorer pages twice).
+tests/conftest.py.
 
 The visit drives one headless Chromium through Playwright's asyncio API with several pages in
-flight at once (``METABITS_BROWSER_PAGES``; by default one more than the cores, at most 4, less
-the other xdist workers: :data:`CONCURRENCY`):
-Chromium lays out, typesets and runs each page in its own renderer process, so one page's waits
-(MathJax, plotly, a frame after a control moved) overlap another's work. Each of those tabs is
-taken from page to page in one browser context with the cache on (:class:`_Tab`), as a reader
-clicks through the site. The phone menu's test, which loads a page of its own, is a job of the
-same visit, so that it overlaps it too; the explorers' point labels are measured in their
-page's visit, at both widths.
+flight at once (:data:`CONCURRENCY`), each in a tab taken from page to page in one browser
+context with the cache on (:class:`_Tab`), as a reader clicks through the site. The phone menu,
+which loads a page of its own, is one more job of the same visit; the explorers' point labels
+are measured in their page's visit, at both widths.
 """
 
 from __future__ import annotations
@@ -34,23 +29,14 @@ from urllib.parse import urlsplit
 
 import pytest
 
-#: Debian's ``chromium-headless-shell`` (the headless-only build of the same Chromium release: the
-#: "old" headless mode, which Playwright itself runs for headless Chromium since its version 1.49,
-#: microsoft/playwright#33566) when it is installed, else the full ``chromium`` in headless mode.
-#: The shell renders the same pages with about a third less processor time (97 against 138
-#: core-seconds for the whole visit alone on the idle 2-core machine) and gives the same records,
-#: page by page, except where one explorer draws its grid lines (a pixel: its tick labels' widths).
+#: ``$METABITS_CHROMIUM``, else Debian's ``chromium-headless-shell`` (the headless-only build of
+#: Chromium, which Playwright itself runs for headless Chromium) when it is installed, else
+#: Debian's ``chromium`` in headless mode.
 CHROMIUM = os.environ.get("METABITS_CHROMIUM") or next(
     (path for path in ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium")
      if Path(path).is_file()), "/usr/bin/chromium")
-#: ``--max-opt=2``: V8 optimises hot JavaScript (axe-core, MathJax, plotly) up to Maglev, not
-#: TurboFan, whose compiles run on threads of their own: the whole visit alone on the idle 2-core
-#: machine took 70.5 core-seconds with it against 73.4 and 76.7 without (before the point labels
-#: were measured in their page's visit: 76.6 and 80.0 against 83.4), in as long (57.8 s against
-#: 56.9 s and 58.6 s)
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--js-flags=--max-opt=2"]
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 #: The site must work offline: every request that would leave 127.0.0.1 goes to a proxy that is not
 #: there (a closed port) and fails at once (net::ERR_PROXY_CONNECTION_FAILED), a host name or an
 #: IP address alike; Chromium never sends a request for 127.0.0.1 or localhost to a proxy.
@@ -58,8 +44,8 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 OFFLINE_ARGS = ["--proxy-server=http://127.0.0.1:9"]
 WIDE, NARROW = 1280, 400
 HEIGHT = 900
-# How long to wait for a page to load or for the explorers to draw. Only a bound on a wait that
-# ends as soon as the page is ready: 20 s was too short on a 2-core machine under a load of 20.
+#: how long to wait for a page to load or for the explorers to draw (a bound: each wait ends as
+#: soon as the page is ready)
 TIMEOUT_MS = 60_000
 #: how long to wait for an explorer to show another frame after a control moved
 MOVE_TIMEOUT_MS = 15_000
@@ -68,41 +54,24 @@ MOVE_TIMEOUT_MS = 15_000
 #: ``class="metabits-explorer"`` that the API page shows in a code example)
 EXPLORER_DIV = re.compile(r'<div class="metabits-explorer"')
 
+#: axe-core (scripts/fetch_npm.py puts the npm package, checked by its checksum, into the venv)
 AXE = Path(sys.prefix) / "share" / "axe-core-4.14.1" / "axe.min.js"
-# axe-core (scripts/fetch_npm.py puts the npm package, checked by its checksum, into the venv),
-# run on the whole page at 1280 px: the serious and critical violations, one entry per rule with
-# the CSS selectors of its nodes.
+#: the rules axe-core runs: those tagged WCAG 2.0 and 2.1, levels A and AA, and axe's best
+#: practices (the rules ``axe.run`` runs by default)
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
+#: axe-core on the whole page: its serious and critical violations (the impact axe reports), one
+#: entry per rule with the CSS selectors of its nodes
 AXE_RUN_JS = """
-async () => {
-  // Only the rules that can report a serious or critical violation run: a rule's violation takes
-  // the highest impact of its failing checks (or the rule's own impact, which overrides them), so
-  // a rule whose checks are all minor or moderate (region, landmark-*, heading-order, ...) can
-  // never give one. They are a third of axe's rules; the rest run as axe.run runs them by default.
-  // (tests/test_browser.py::test_axe_finds_known_violations checks this choice on a page with
-  // known violations against a run of every rule.)
-  const rank = {minor: 1, moderate: 2, serious: 3, critical: 4};
-  const checks = (axe._audit && axe._audit.data && axe._audit.data.checks) || null;
-  const rules = {};
-  if (checks) {
-    for (const rule of axe._audit.rules) {
-      const impacts = rule.impact ? [rule.impact]
-        : [...rule.any, ...rule.all, ...rule.none].map((c) => (checks[c.id || c] || {}).impact);
-      if (!impacts.some((impact) => rank[impact] >= 3)) rules[rule.id] = {enabled: false};
-    }
-  }
-  const result = await axe.run(document, {resultTypes: ['violations'], rules});
+async (tags) => {
+  const result = await axe.run(document, {runOnly: {type: 'tag', values: tags},
+                                          resultTypes: ['violations']});
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({id: v.id, impact: v.impact, help: v.help,
                   nodes: v.nodes.map((n) => n.target.join(' ') + ' ' + n.html.slice(0, 150))}));
 }
 """
-#: the same run with every rule axe runs by default (a check of AXE_RUN_JS's choice of rules)
-AXE_RUN_ALL_JS = AXE_RUN_JS.replace("if (checks) {", "if (false) {")
-#: how many pages the visit keeps in flight (Chromium renders each in its own process): one more
-#: than the cores, so that a page's waits leave no core idle (3 on the 2-core machine), at most 4;
-#: under xdist, one more than the cores left after one per worker, this one included (1 in the
-#: full test command on the 2-core machine, where more pages only made the processes crowd each
-#: other: 300-307 core-seconds for the whole command with one page against 315-318 with three)
+#: how many pages the visit keeps in flight (Chromium renders each in its own process):
+#: ``$METABITS_BROWSER_PAGES``, else the cores plus one less the xdist workers, from 1 to 4
 CONCURRENCY = (int(os.environ.get("METABITS_BROWSER_PAGES", "0"))
                or max(1, min(4, (os.cpu_count() or 2) + 1
                              - int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0")))))
@@ -422,20 +391,6 @@ MENU_PAGE = "book/meyen/03_bounds.html"  # a chapter with sections, so it has a 
 #: how long a drawer may take to open or close after a click or Escape
 DRAWER_TIMEOUT_MS = 10_000
 
-# A page with violations that axe-core reports as serious or critical
-# (test_browser.py::test_axe_finds_known_violations).
-AXE_PROBE_HTML = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>axe probe</title></head>
-<body><main><h1>Probe</h1>
-<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">
-<p style="color:#bbb;background:#fff">text of too little contrast</p>
-<button></button>
-<a href="#x"></a>
-<div role="button2">an invalid role</div>
-<input type="text">
-</main></body></html>
-"""
-
 #: A page that asks for an image from another host, by name and by IP address: both requests must
 #: be recorded and fail (test_browser.py::test_visit_blocks_and_records_external_requests).
 OFFLINE_PROBE_HTML = """<!DOCTYPE html>
@@ -492,11 +447,11 @@ async def _move(page, i: int, k: int, state: dict, specs: dict) -> dict:
     return {"control": k, "to": to, "before": state, "after": after, "back": back}
 
 
-async def _axe(page, js: str = AXE_RUN_JS):
+async def _axe(page):
     if not AXE.is_file():
         return None
     await page.add_script_tag(path=str(AXE))
-    return await _json(page, js)
+    return await _json(page, AXE_RUN_JS, AXE_TAGS)
 
 
 async def _explorer_states(page, specs: dict) -> list[dict]:
@@ -509,10 +464,9 @@ class _Tab:
     with what it records of the page it shows (:meth:`show` starts a page's records).
 
     The tabs share one browser context with its cache on: a page loads the theme's scripts,
-    MathJax and plotly.js from the cache as a reader's browser does, and Chromium keeps the tab's
-    renderer process from page to page (a fresh context for every page took twice the processor
-    time to load the site). A request served from the cache is still a request: the ``request``
-    event reports it, so every page's requests are seen whatever was loaded before it.
+    MathJax and plotly.js from the cache as a reader's browser does. A request served from the
+    cache is still a request: the ``request`` event reports it, so every page's requests are seen
+    whatever was loaded before it.
     """
 
     def __init__(self, page, base: str, external: dict):
@@ -657,27 +611,20 @@ async def phone_menu(tab: _Tab, path: str, url: str) -> dict:
     return out
 
 
-async def axe_probe(context) -> dict:
-    """axe-core on ``AXE_PROBE_HTML`` (known violations), as the visit runs it and with every
-    rule it runs by default, and a page that asks for files outside 127.0.0.1
-    (``OFFLINE_PROBE_HTML``), in a tab of its own: ``{"chosen": [...], "all": [...],
-    "external": {"requested": [urls], "failed": [(url, failure)]}}``."""
+async def offline_probe(context) -> dict:
+    """A page that asks for files outside 127.0.0.1 (``OFFLINE_PROBE_HTML``), in a tab of its
+    own: ``{"requested": [urls], "failed": [(url, failure)]}``."""
     page = await context.new_page()
     external: dict = {}
     tab = _Tab(page, "http://127.0.0.1/", external)
     failed = []
     page.on("requestfailed", lambda req: failed.append((req.url, req.failure)))
     try:
-        await page.set_content(AXE_PROBE_HTML)
-        chosen = await _axe(page)
-        everything = await _axe(page, AXE_RUN_ALL_JS)
         tab.path = "offline probe"
         await page.set_content(OFFLINE_PROBE_HTML, wait_until="load", timeout=TIMEOUT_MS)
     finally:
         await page.close()
-    return {"chosen": chosen, "all": everything,
-            "external": {"requested": sorted(external.get("offline probe", ())),
-                         "failed": sorted(failed)}}
+    return {"requested": sorted(external.get("offline probe", ())), "failed": sorted(failed)}
 
 
 def site_pages(root: Path) -> list[str]:
@@ -693,7 +640,7 @@ async def _visit_site(site_url: str, root: Path, concurrency: int) -> dict:
     assert pages, f"no HTML pages in {root}"
     external: dict[str, set] = {}
     out = {"pages": {}, "external": external, "explorer_pages": [], "labels": {}, "menu": None,
-           "axe_probe": None, "root": root, "base": site_url, "timings": {}}
+           "offline_probe": None, "root": root, "base": site_url, "timings": {}}
     jobs = []  # (estimated cost, name, coroutine function of a tab)
     for path in pages:
         file = root / path
@@ -738,10 +685,10 @@ async def _visit_site(site_url: str, root: Path, concurrency: int) -> dict:
                 await run(name, job(tab, site_url))
 
         async def probe():
-            out["axe_probe"] = await axe_probe(context)
+            out["offline_probe"] = await offline_probe(context)
 
         try:
-            await asyncio.gather(run("axe probe", probe()),
+            await asyncio.gather(run("offline probe", probe()),
                                  *(worker() for _ in range(max(1, concurrency))))
         finally:
             await browser.close()
@@ -771,7 +718,7 @@ def visit_site(site_url: str, root: Path, concurrency: int = CONCURRENCY) -> dic
     blocked and recorded, ``concurrency`` pages at a time (a tab each, :class:`_Tab`): ``{"pages":
     {path: what visit_page saw}, "external": {path: {urls}}, "explorer_pages": [...], "labels":
     {path: {width: label_boxes}} (measured in the page's visit), "menu": phone_menu's record,
-    "axe_probe", "root", "base", "timings": {job: seconds}}``.
+    "offline_probe" (:func:`offline_probe`), "root", "base", "timings": {job: seconds}}``.
 
     Runs in a thread of its own (an asyncio loop of its own, whatever the caller's thread runs);
     raises :class:`BrowserUnavailable` when Playwright or Chromium is missing.

@@ -611,13 +611,10 @@ EXECUTED = [("student", "book/meyen/01_confidence_information"),
 
 @pytest.mark.slow  # a fresh kernel per notebook
 @pytest.mark.parametrize("edition,doc", EXECUTED, ids=lambda x: x)
-def test_launch_notebook_runs_on_a_fresh_kernel(edition, doc, tmp_path, monkeypatch):
-    """Run as Binder or Colab would, away from the book (figures go to ./figures there), on a
-    kernel started the usual way (nbval's kernels are forked: tests/_kernel_forks.py)."""
+def test_launch_notebook_runs_on_a_fresh_kernel(edition, doc, tmp_path):
+    """Run as Binder or Colab would, away from the book (figures go to ./figures there)."""
     import nbformat
     from nbclient import NotebookClient
-
-    monkeypatch.setenv("METABITS_FRESH_KERNELS", "1")
 
     path = tmp_path / Path(doc).name
     shutil.copy(LAUNCH / edition / f"{doc}.ipynb", path)
