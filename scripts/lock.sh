@@ -11,8 +11,9 @@ compile() {
   .venv/bin/pip-compile --quiet --strip-extras --allow-unsafe --no-emit-index-url \
     --no-emit-find-links --no-emit-trusted-host --index-url https://pypi.org/simple \
     --output-file "$2" "$1"
-  # the library is installed from this repository: keep its path relative
-  sed -i "s#^-e file://$(pwd)/lib\$#-e ./lib#" "$2"
+  # the library and the book's code are installed from this repository: keep their paths relative
+  sed -i -e "s#^-e file://$(pwd)/lib\$#-e ./lib#" \
+         -e "s#^-e file://$(pwd)/book/_support\$#-e ./book/_support#" "$2"
 }
 compile requirements.in requirements.txt
 compile tests/requirements.in tests/requirements.txt

@@ -355,18 +355,17 @@ def measure(data, *, subject=None, stimulus=None, response=None, confidence=None
             if np.isnan(result["meta_d"][i]) and not any(f.startswith("error") for f in flags[i]):
                 flags[i].append("meta_d_undefined")
 
-    frame = labels.copy()
-    frame["n_trials"] = counts.sum(axis=(-2, -1))
-    frame["K"] = K
+    columns = {"n_trials": counts.sum(axis=(-2, -1)), "K": np.full(G, K)}
     for k in names:
-        frame[k] = result[k]
+        columns[k] = result[k]
         if B:
-            frame[f"{k}_lo"], frame[f"{k}_hi"] = lo[k], hi[k]
+            columns[f"{k}_lo"], columns[f"{k}_hi"] = lo[k], hi[k]
     for k in br:
-        frame[f"{k}_br"] = br[k]
+        columns[f"{k}_br"] = br[k]
         if B:
-            frame[f"{k}_br_lo"], frame[f"{k}_br_hi"] = br_lo[k], br_hi[k]
-    frame["flags"] = [";".join(f) for f in flags]
+            columns[f"{k}_br_lo"], columns[f"{k}_br_hi"] = br_lo[k], br_hi[k]
+    columns["flags"] = [";".join(f) for f in flags]
+    frame = pd.concat([labels.reset_index(drop=True), pd.DataFrame(columns)], axis=1)
     attrs = dict(source=trials.source, columns=trials.columns, codes=trials.codes,
                  scale=trials.scale, n_rows=trials.n_rows, n_dropped=trials.n_dropped,
                  pad=pad, n_boot=B, level=level, interval=interval, bias_reduction=m_br)

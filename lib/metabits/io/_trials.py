@@ -543,9 +543,15 @@ def read_trials(data, *, subject=None, stimulus=None, response=None, confidence=
 
     keep = np.ones(n_rows, dtype=bool)
     n_dropped = {}
-    checks = [(c, frame[c].isna().to_numpy() | frame[c].astype("string").str.strip().str.lower()
-               .isin(MISSING_MARKERS).fillna(False).to_numpy())
-              for c in ([cols["subject"]] if cols["subject"] else []) + list(by)]
+    def missing(series):
+        gone = series.isna().to_numpy().copy()
+        if series.dtype.kind in "OSU" or str(series.dtype) == "string":
+            gone |= series.astype("string").str.strip().str.lower().isin(MISSING_MARKERS) \
+                .fillna(False).to_numpy()
+        return gone
+
+    checks = [(c, missing(frame[c])) for c in ([cols["subject"]] if cols["subject"] else [])
+              + list(by)]
     checks += [(cols["stimulus"], np.isnan(stim))]
     if cols["response"] is not None:
         checks.append((cols["response"], np.isnan(resp)))
