@@ -1,6 +1,6 @@
 """Parameter recovery of the Bayesian meta-d′ (HMeta-d, metabits.sdt): the shipped study.
 
-Simulates tables at known d′ and meta-d′ (metabits.simulate_ratings, c = 0, K = 2 confidence
+Simulates tables at known d′ and meta-d′ (metabits.sdt.simulate_ratings, c = 0, K = 2 confidence
 levels, equiprobable criteria), fits each with metabits.fit_meta_d_bayes (the toolbox's default d′
 path: d′ from the counts padded by 1/(2K); 4 chains x 500 draws after 500 tuning steps) and with
 maximum likelihood (metabits.fit_meta_d, same pad), via bayes_recovery: 100 tables per
@@ -34,7 +34,7 @@ OUT = Path(__file__).resolve().parents[1] / "lib" / "metabits" / "data" / "bayes
 
 HEADER = """# Parameter recovery of the Bayesian meta-d' (Fleming's HMeta-d, metabits.fit_meta_d_bayes,
 # estimate_dprime=False, 4 chains x 500 draws after 500 tuning steps) beside ML (metabits.fit_meta_d,
-# pad 1/(2K)): one row per simulated table (metabits.simulate_ratings, c = 0, K = 2). Written by
+# pad 1/(2K)): one row per simulated table (metabits.sdt.simulate_ratings, c = 0, K = 2). Written by
 # scripts/bayes_recovery.py via bayes_recovery(d, meta_d, n_per_stimulus, n_sets, K=2,
 # seed=2026): table `set` is simulated with numpy.random.default_rng([2026, set]) and fitted with
 # sampler seed 2026 * 100000 + set. tests/test_bayes_recovery.py refits some rows (marked slow).

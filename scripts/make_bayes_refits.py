@@ -40,7 +40,7 @@ HEADERS = {
         "# scripts/make_bayes_refits.py maskori; tests/test_bayes_refits.py refits one SOA (slow).\n"),
     "ppc": (
         "# MaskOri, SOA 66.7 ms: posterior predictive check of the hierarchical HMeta-d fit of the 16 people\n"
-        "# (the fit of maskori_group_bayes.csv at that SOA, same seed), metabits.posterior_predictive with\n"
+        "# (the fit of maskori_group_bayes.csv at that SOA, same seed), metabits.sdt.posterior_predictive with\n"
         "# 4,000 predicted tables (rng 2023): per person, stimulus and response column the observed count, the\n"
         "# predictive mean and 95% interval; per person the chi-square predictive p-value.\n"
         "# Written by metabits_book.studies.bayes_refits.maskori_posterior_check(66.7, seed=2023) via\n"

@@ -48,12 +48,19 @@ def runtime_python() -> str:
     return match.group(1)
 
 
-def requirements_for_pip(folder: Path) -> Path:
-    """The lock files with ``-e ./lib`` replaced by the library's own dependencies.
+#: the packages of this repository that the lock files install editable
+EDITABLE = {(ROOT / "lib").resolve(), (ROOT / "book" / "_support").resolve()}
+OWN = {"metabits", "metabits-book"}
 
-    The library itself is this repository's code, not a PyPI package; what has to resolve is what
-    it pulls in (``lib/pyproject.toml``), together with every pin.
+
+def requirements_for_pip(folder: Path) -> Path:
+    """The lock files with ``-e ./lib`` and ``-e ./book/_support`` replaced by their dependencies.
+
+    The library and the book's code are this repository's code, not PyPI packages; what has to
+    resolve is what they pull in (their ``pyproject.toml``), together with every pin.
     """
+    import tomllib
+
     lines = []
     for path in REQUIREMENTS:
         for line in path.read_text(encoding="utf-8").splitlines():
@@ -61,10 +68,10 @@ def requirements_for_pip(folder: Path) -> Path:
             if not stripped:
                 continue
             if stripped.startswith(("-e", "--editable")):
-                target = stripped.split(maxsplit=1)[1]
-                assert (ROOT / target).resolve() == (ROOT / "lib").resolve(), \
-                    f"unexpected editable requirement in {path.name}: {line}"
-                lines += pyproject()["project"].get("dependencies", [])
+                target = (ROOT / stripped.split(maxsplit=1)[1]).resolve()
+                assert target in EDITABLE, f"unexpected editable requirement in {path.name}: {line}"
+                deps = tomllib.loads((target / "pyproject.toml").read_text())["project"]
+                lines += [d for d in deps.get("dependencies", []) if _name(d) not in OWN]
                 continue
             assert not stripped.startswith("-"), \
                 f"{path.name}: option line {line!r} needs handling in this test"

@@ -152,6 +152,8 @@ def test_the_mover_moves_address_and_release_everywhere(tmp_path):
         text = (tmp_path / rel).read_text(encoding="utf-8")
         assert "git+https://github.com/someone/elsewhere@v9.8#subdirectory=lib" in text
         assert "https://someone.github.io/elsewhere/book/" in text
-        assert old_owner not in text and old_name not in text and f"/{old_ref}/" not in text
+        assert "git+https://github.com/someone/elsewhere@v9.8#subdirectory=book/_support" in text
+        left = text.replace('"metabits-book @', "")  # the package's name, not the repository's
+        assert old_owner not in left and old_name not in left and f"/{old_ref}/" not in text
         if "oskr" in rel:  # this chapter shows a figure file
             assert "https://raw.githubusercontent.com/someone/elsewhere/v9.8/figures/" in text

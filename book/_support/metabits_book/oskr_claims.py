@@ -53,7 +53,7 @@ def channel_capacity(hit_rate, false_alarm) -> Capacity:
 
     The channel is :math:`P(S = \\text{success} \\mid T = \\text{success})` = ``hit_rate`` and
     :math:`P(S = \\text{success} \\mid T = \\text{failure})` = ``false_alarm``, as in
-    :func:`metabits.binary_channel`. The mutual information is concave in the input
+    :func:`metabits.oskr.binary_channel`. The mutual information is concave in the input
     distribution, so a golden-section search over the success rate finds the maximum
     (vectorised; 100 steps, accurate to about 1e-15 in the rate).
 
@@ -104,7 +104,7 @@ def channel_capacity(hit_rate, false_alarm) -> Capacity:
 def capacity_share(prevalence, hit_rate, false_alarm):
     """:math:`I(S;T)/C`: the share of the self-report channel's capacity in use at this outcome.
 
-    Compare OSKR :math:`= I(S;T)/H(T)` (:func:`metabits.binary_channel`): the same numerator, a
+    Compare OSKR :math:`= I(S;T)/H(T)` (:func:`metabits.oskr.binary_channel`): the same numerator, a
     different denominator. The share is 1 whenever the success rate is the one that attains the
     capacity — for a symmetric channel, a balanced outcome — however noisy the self-report;
     OSKR is then :math:`C/H(T)`.
@@ -150,7 +150,7 @@ def calibration_gap(joint, stated):
     ----------
     joint : array_like, shape (2, k)
         Joint probabilities (or counts) of outcome (row 0 success, row 1 failure, the layout of
-        :func:`metabits.binary_channel`'s ``confusion``) and the k self-report values.
+        :func:`metabits.oskr.binary_channel`'s ``confusion``) and the k self-report values.
     stated : array_like, shape (k,)
         The success probability each self-report value states, in [0, 1].
 

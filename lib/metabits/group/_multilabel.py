@@ -32,8 +32,8 @@ def multilabel_member(values, weights, priors) -> np.ndarray:
     """Response table :math:`P(r \\mid y)` of a calibrated L-label classifier.
 
     A classifier given by its confidence vectors (posteriors :math:`P(y \\mid r)`, one row per
-    response) and their weights :math:`P(r)` — e.g. :func:`metabits.max_info_classifier` or
-    :func:`metabits.min_info_classifier` — has :math:`P(r \\mid y) = P(r)\\,P(y \\mid r) / p_y`
+    response) and their weights :math:`P(r)` — e.g. :func:`metabits.info.max_info_classifier` or
+    :func:`metabits.info.min_info_classifier` — has :math:`P(r \\mid y) = P(r)\\,P(y \\mid r) / p_y`
     (Bayes' rule).
 
     Parameters

@@ -3,7 +3,7 @@
 The information measures assume Bayes predictions: every response predicts the label that is
 more probable given it (Assumption 4; Assumption 8 for L labels). On a count table the estimate
 therefore reads each response column's *more frequent* row as its prediction
-(:func:`metabits.response_table`), whatever the person actually answered. Where a column's own
+(:func:`metabits.info.response_table`), whatever the person actually answered. Where a column's own
 label is the less frequent one — a *majority-wrong* response category, e.g. "vertical, low
 confidence" given mostly to horizontal gratings — the measures silently recode it, and the
 accuracy they work with (the recoded accuracy, the mean of the column maxima) exceeds the

@@ -394,7 +394,7 @@ def fit_meta_d_bayes_group(counts, *, estimate_dprime=False, pad=None, chains=4,
 
     >>> import metabits as mb
     >>> d = np.linspace(1.0, 2.0, 6)
-    >>> tables = mb.simulate_ratings(d, 0.8 * d, 200, c=np.linspace(0.2, -0.2, 6), K=2,
+    >>> tables = mb.sdt.simulate_ratings(d, 0.8 * d, 200, c=np.linspace(0.2, -0.2, 6), K=2,
     ...                              rng=7)[:, 0]
     >>> fit = fit_meta_d_bayes_group(tables, seed=6, chains=2, draws=300, tune=300)
     >>> print(f"group M-ratio {np.exp(fit.mu_log_m_ratio).mean():.1f}")

@@ -212,7 +212,7 @@ def rating_probabilities(d, meta_d, c=0.0, K: int = 5, criteria=None) -> np.ndar
         Confidence levels (>= 2).
     criteria : pair of array_like, optional
         ``(t2c_S1, t2c_S2)``, each of shape ``(..., K - 1)``, increasing, below and above
-        meta-c (as :class:`metabits.MetaDFit` reports them); by default
+        meta-c (as :class:`metabits.sdt.MetaDFit` reports them); by default
         :func:`equiprobable_criteria`.
 
     Returns

@@ -155,7 +155,7 @@ def bayes_recovery(d, meta_d, n_per_stimulus, n_sets, *, K=2, c=0.0, estimate_dp
     fit each, and report interval coverage, bias and the ML fit beside it.
 
     Table i (``i = start, ..., start + n_sets - 1``) is simulated by
-    :func:`metabits.simulate_ratings` (equiprobable criteria) with
+    :func:`metabits.sdt.simulate_ratings` (equiprobable criteria) with
     ``rng=numpy.random.default_rng([seed, i])`` and fitted by
     :func:`~metabits.sdt.fit_meta_d_bayes` with sampler seed
     ``seed * 100_000 + i``, so any subset of a study is reproduced by itself (``start``).

@@ -17,7 +17,7 @@ NUTS fits take minutes; the book's page and the quick tests read the files):
   M-ratio, the SD of log M-ratio and each person's M-ratio with 95% intervals and the
   diagnostics, one row each. Shipped as ``data/maskori_group_bayes.csv``, read by
   :func:`maskori_group_bayes_table`. :func:`maskori_posterior_check` refits one SOA and checks
-  the fit against the data with :func:`metabits.posterior_predictive` (shipped as
+  the fit against the data with :func:`metabits.sdt.posterior_predictive` (shipped as
   ``data/maskori_group_bayes_ppc.csv``, read by :func:`maskori_posterior_check_table`).
 
 ``scripts/make_bayes_refits.py`` regenerates both files; ``tests/test_bayes_refits.py`` checks
@@ -310,7 +310,7 @@ def maskori_posterior_check(soa: float = 66.7, *, seed: int = 2023, chains: int 
 
     Refits the SOA exactly as :func:`maskori_group_bayes` does (same seed, so the same
     posterior as the shipped rows) and passes the fit to
-    :func:`metabits.posterior_predictive`: a table of counts predicted from each posterior
+    :func:`metabits.sdt.posterior_predictive`: a table of counts predicted from each posterior
     draw, set beside each person's observed table.
 
     Parameters

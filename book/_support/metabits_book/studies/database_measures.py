@@ -7,7 +7,7 @@ vectorised measures once per K, and put the results back in participant order:
 
 * :func:`database_measures` — the plug-in measures of :func:`metabits.all_measures` (accuracy,
   d′, meta-d′, M-ratio, meta-d′ − d′, AUROC2, gamma, phi, meta-I, meta-I₁ʳ, meta-I₂ʳ, RMI), OSKR
-  of correctness (:func:`metabits.oskr_from_table` of :func:`metabits.correctness_table`), and
+  of correctness (:func:`metabits.oskr_from_table` of :func:`metabits.oskr.correctness_table`), and
   the nuisance variables: the criterion c (response bias) and the mean confidence rescaled to
   0 … 1 (metacognitive bias).
 * :func:`database_bootstrap` — the same with bootstrap intervals

@@ -236,7 +236,7 @@ class ServajeanVerdicts(Result):
     ----------
     tasks, models : as in :class:`ServajeanTableS2`.
     pairs : the risk pairs ``(("S1", "None"), ("S1", "S2"), ("None", "S2"))``, in the order
-        of :func:`metabits.compare_criteria` over S1, None, S2.
+        of :func:`metabits.sdt.compare_criteria` over S1, None, S2.
     verdict : array of str, shape (3 tasks, 3 models, 3 pairs), from
         :data:`SERVAJEAN_VERDICTS`.
     """

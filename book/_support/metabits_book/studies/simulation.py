@@ -173,7 +173,7 @@ def sample_trials(kind: str, acc, n_per_label: int = 200, n_sets: int = 1, rng=N
     Each data set has ``n_per_label`` trials with true label −1 followed by ``n_per_label``
     with +1. Observations follow :mod:`metabits.info` (Meyen et al., 2025, Figure 2); the
     prediction is :math:`\\mathrm{sign}(X)` and the confidence its calibrated value
-    (as :func:`metabits.confidence_from_observation`). Inside the uniform-noise overlap,
+    (as :func:`metabits.info.confidence_from_observation`). Inside the uniform-noise overlap,
     :math:`X \\mid Y` is uniform on an interval symmetric about 0, so ``sign(X)`` is a fair coin
     independent of the label, as a confidence of 0.5 requires.
 
@@ -397,7 +397,7 @@ def simulate_study(kinds=NOISE_TYPES, accs=STUDY_ACCURACIES, n_sets: int = 200,
 
     Parameters
     ----------
-    kinds : sequence of {"uniform", "normal", "binary"}, default :data:`metabits.NOISE_TYPES`
+    kinds : sequence of {"uniform", "normal", "binary"}, default :data:`metabits.info.NOISE_TYPES`
         The noise cases (one name is taken as a sequence of one).
     accs : sequence of float, default :data:`STUDY_ACCURACIES`
         Accuracies in [0.5, 1), a 1-D sequence.
@@ -464,7 +464,7 @@ def paper_study() -> np.ndarray:
     Returns
     -------
     ndarray of int64, shape (3, 4, 200, 2, 4)
-        Read-only count tables in the order of :data:`metabits.NOISE_TYPES` and
+        Read-only count tables in the order of :data:`metabits.info.NOISE_TYPES` and
         :data:`STUDY_ACCURACIES`.
 
     References
