@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LAUNCH = "launch"
 #: the id of the launch notebooks' first cell (``launch_notebooks.convert_notebook``)
 NOTE_ID = "launch-edition"
-_INSTALL = re.compile(r"git\+\S+?#subdirectory=lib")
+_INSTALL = re.compile(r"git\+\S+?#subdirectory=(lib|book/_support)")
 
 
 def _source(cell: dict) -> str:
@@ -53,7 +53,7 @@ def _source(cell: dict) -> str:
 
 def code_cells(nb: dict) -> list[tuple[str, str]]:
     """(id, source) of each code cell, the install address blanked out."""
-    return [(c.get("id", ""), _INSTALL.sub("git+URL#subdirectory=lib", _source(c)))
+    return [(c.get("id", ""), _INSTALL.sub(r"git+URL#subdirectory=\1", _source(c)))
             for c in nb["cells"] if c["cell_type"] == "code"]
 
 

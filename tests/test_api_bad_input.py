@@ -175,6 +175,22 @@ _OWN = __import__("pandas").DataFrame({
     "response": np.where(np.random.default_rng(0).random(120) < 0.75, np.tile([0, 1], 60),
                          1 - np.tile([0, 1], 60)),
     "confidence": np.random.default_rng(1).integers(1, 4, 120)})
+def _figure():
+    """A tiny figure saved as PNG and SVG (the figure check's valid call)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from metabits_book import save_figure
+
+    fig, ax = plt.subplots(figsize=(2, 1.5))
+    ax.plot([0, 1], [0, 1])
+    paths = save_figure(fig, "fuzz", f"{_TMP.name}/figures")
+    plt.close(fig)
+    return paths
+
+
 _MEASURED = mb.measure(_OWN, measures=["acc", "auroc2"], n_boot=20, rng=0)
 _MEASURED_LONG = mb.measure(_OWN, measures=["acc", "auroc2"], long=True)
 _TRIALS = {"stimulus": [0, 0, 90, 90, 90], "response": [0, 90, 90, 90, 0],
@@ -186,6 +202,9 @@ _TRIALS = {"stimulus": [0, 0, 90, 90, 90], "response": [0, 90, 90, 90, 0],
 #: A temporary folder, kept for the session: tiny data set files (valid and malformed), and
 #: the targets the writers write into.
 _TMP = tempfile.TemporaryDirectory(prefix="metabits-fuzz-")
+_PNG, _SVG = (str(p) for p in _figure())
+_SVG_TEXT = open(_SVG, encoding="utf-8").read()
+_SVG_BYTES = _SVG_TEXT.encode("utf-8")
 _FOLDER = f"{_TMP.name}/raw"     # one valid data set and its readme (build_confidence_database)
 _BAD = f"{_TMP.name}/bad"        # malformed data set files, one per defect
 _OUT = f"{_TMP.name}/out"        # where the writers write
@@ -683,6 +702,13 @@ CALLS = {
                                          "Trials", "Bounds", "Curve", "Distribution",
                                          "ConfidenceDatabase")},
     "Trials.tables": {}, "Trials.check": {},
+    "svg_difference": {"committed": (_SVG_TEXT, [None, 3, b"<svg/>", ["a"]]),
+                       "rebuilt": (_SVG_TEXT, [None, 3, b"<svg/>"]), "tol": (1e-3, "nonneg")},
+    "png_difference": {"committed": (_PNG, [None, 3, f"{_BAD}/nonexistent.png", _BAD]),
+                       "rebuilt": (_PNG, [None, 3, f"{_BAD}/nonexistent.png"]),
+                       "tol": (1.0, "nonneg")},
+    "figure_difference": {"committed": (_SVG_BYTES, [None, 3, "<svg/>"]),
+                          "rebuilt": (_SVG, [None, 3, f"{_BAD}/nonexistent.svg", _BAD])},
     "example_file": {"name": ("data_Shekhar_2018.csv.gz", [3, None, "nonexistent.csv",
                                                             "../pyproject.toml"])},
     "count_tables": {"trials": (_TRIALS, [None, "abc", 3, {"stimulus": [0]}]),

@@ -1,4 +1,5 @@
-"""The figure check (tests/figure_check.py) passes float noise and fails on a visible change."""
+"""The figure check (metabits_book.figure_check, and tests/figure_check.py over a repository)
+passes float noise and fails on a visible change; save_figure keeps a file that shows the same."""
 
 import re
 import subprocess
@@ -9,7 +10,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
-import figure_check as fc  # noqa: E402
+import figure_check as changes  # noqa: E402
+from metabits_book import figure_check as fc  # noqa: E402
 from metabits_book.style import save_figure  # noqa: E402
 
 
@@ -113,7 +115,7 @@ def test_changed_figures_in_a_repository(tmp_path):
     _draw(folder, "moved", shift=0.5)
     _draw(folder, "new")
     (folder / "gone.png").unlink()
-    problems = fc.changed_figures(tmp_path)
+    problems = changes.changed_figures(tmp_path)
     assert set(problems) == {"figures/moved.png", "figures/moved.svg", "figures/new.png",
                              "figures/new.svg", "figures/gone.png"}
     assert problems["figures/gone.png"] == "deleted"
@@ -138,3 +140,15 @@ def test_embedded_rasters_are_compared_as_images(tmp_path):
     assert fc.svg_difference(a, _scatter(tmp_path / "b", "s")) is None
     assert fc.svg_difference(a, _scatter(tmp_path / "c", "s", shift=1.0)) is not None  # placed
     assert "embedded image" in fc.svg_difference(a, _scatter(tmp_path / "d", "s", size=60))
+
+
+def test_save_figure_keeps_a_file_that_shows_the_same_and_replaces_one_that_changed(tmp_path):
+    png, svg = _draw(tmp_path, "f")
+    noisy = _nudge_numbers(svg.read_text(), 1e-6)  # another machine's last digits
+    svg.write_text(noisy)
+    png_bytes = png.read_bytes()
+    _draw(tmp_path, "f")
+    assert svg.read_text() == noisy and png.read_bytes() == png_bytes  # kept as they were
+    _draw(tmp_path, "f", shift=0.5)
+    assert svg.read_text() != noisy and fc.svg_difference(noisy, svg.read_text()) is not None
+    assert not list(tmp_path.glob(".*"))  # no temporary file left

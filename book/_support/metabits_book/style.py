@@ -8,9 +8,12 @@ same. The colours are :mod:`metabits_book.palette`'s. Book-only code: the librar
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import matplotlib as mpl
+
+from metabits_book.figure_check import figure_difference
 
 __all__ = ["save_figure", "use_book_style"]
 
@@ -64,8 +67,10 @@ def use_book_style() -> None:
 def save_figure(fig, stem: str, folder) -> list[Path]:
     """Write ``fig`` as ``<stem>.png`` and ``<stem>.svg`` in ``folder``, without timestamps.
 
-    Regenerating an unchanged figure leaves both files byte for byte the same, so committed
-    figures show in ``git status`` only when they really change. The library knows nothing of
+    A file that already shows the same figure (:func:`metabits_book.figure_check.figure_difference`:
+    the same drawing up to the last digits another machine's arithmetic changes) is left byte for
+    byte as it is, so committed figures show in ``git status`` only when they really change. A
+    file that changes is replaced whole, at once. The library knows nothing of
     the book's layout: the caller names the folder (the book's notebooks pass its ``figures/``).
 
     Parameters
@@ -104,7 +109,13 @@ def save_figure(fig, stem: str, folder) -> list[Path]:
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     paths = [folder / f"{stem}.png", folder / f"{stem}.svg"]
+    metadata = {".png": {"Software": None}, ".svg": {"Date": None, "Creator": None}}
     with mpl.rc_context({"svg.hashsalt": "metabits"}):
-        fig.savefig(paths[0], metadata={"Software": None}, bbox_inches="tight")
-        fig.savefig(paths[1], metadata={"Date": None, "Creator": None}, bbox_inches="tight")
+        for path in paths:
+            new = path.with_name(f".{stem}.new{path.suffix}")
+            fig.savefig(new, metadata=metadata[path.suffix], bbox_inches="tight")
+            if path.is_file() and figure_difference(path.read_bytes(), new) is None:
+                new.unlink()  # the same figure up to another machine's last digits: kept
+            else:
+                os.replace(new, path)  # whole, at once: a reader never sees half a file
     return paths

@@ -64,6 +64,9 @@ def meta_I_normal(d):
 
 
 _SPLINE_DMAX = 12.0
+#: stacks of more tables read meta-I(d′) from the spline (error below 1e-10) rather than
+#: integrate it table by table
+_QUADRATURE_MOST = 2000
 
 #: below this |d′| the normaliser meta-I(d′) (about 0.05 d′²) drowns in rounding error, so
 #: meta-I₁ʳ is treated as undefined
@@ -260,6 +263,7 @@ def normalise_measures(v: dict, fast: bool):
             d, _ = sdt_type1(v["hr"], v["far"])
     d_ok = np.isfinite(d) & (np.abs(d) > _D_MIN)
     d_abs = np.where(d_ok, np.abs(d), 1.0)
+    fast = fast or d_abs.size > _QUADRATURE_MOST
     mid = (_meta_I_normal_fast if fast else meta_I_normal)(d_abs)
     ok = {
         "meta_I": np.ones(np.shape(v["acc"]), dtype=bool),
@@ -409,6 +413,12 @@ def type2_measures(counts, bias_reduction: int = 0, rng=None, undefined: str = "
         For negative, non-finite, ragged or wrongly shaped counts, an all-zero table or an empty
         row, non-integer counts with bias reduction, and (with ``undefined="raise"``) where a
         measure is undefined.
+
+    Notes
+    -----
+    meta-I₁ʳ's normaliser meta-I(d′) is integrated for each table; for a stack of more than
+    2,000 tables, and for the resamples of the bias reduction, it is read from a cubic spline of
+    the integral on 0 ≤ d′ ≤ 12 instead (error below 1e-10).
 
     References
     ----------
