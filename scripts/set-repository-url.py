@@ -45,7 +45,8 @@ def _files(root: Path, launch_only: bool = False) -> list[Path]:
     launch = sorted((root / LAUNCH).rglob("*.ipynb"))
     if launch_only:
         return launch
-    return [root / "_config.yml", root / "CITATION.cff",
+    return [root / "_config.yml", root / "CITATION.cff", root / "README.md",
+            root / "lib" / "README.md", root / "lib" / "pyproject.toml",
             *sorted((root / "book").rglob("*.ipynb")), *launch]
 
 

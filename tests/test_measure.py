@@ -178,3 +178,26 @@ def test_pandas_cannot_mistake_a_result_for_a_frame():
     with pytest.raises(TypeError, match="use its to_frame"):
         pd.DataFrame(fit)
     assert fit.to_frame().loc[0, "meta_d"] == pytest.approx(fit.meta_d)
+
+
+def test_the_readmes_quick_start_runs_as_written(tmp_path, monkeypatch):
+    """The README's lines for one's own data run on a file of trials and give the table."""
+    import re
+    import shutil
+    from pathlib import Path
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    root = Path(__file__).resolve().parents[1]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) <= 150
+    block = re.search(r"```python\n(.*?)```", readme, re.S).group(1)
+    assert "mb.measure(" in block and len(block.strip().splitlines()) <= 5
+    shutil.copy(example_file(), tmp_path / "my_trials.csv.gz")
+    monkeypatch.chdir(tmp_path)
+    scope = {}
+    exec(block.replace('"my_trials.csv"', '"my_trials.csv.gz"'), scope)
+    written = pd.read_csv(tmp_path / "measures.csv")
+    assert len(written) == 19 and {"m_ratio", "m_ratio_lo", "m_ratio_hi", "flags"} <= set(
+        written.columns)
