@@ -180,6 +180,7 @@ def test_pandas_cannot_mistake_a_result_for_a_frame():
     assert fit.to_frame().loc[0, "meta_d"] == pytest.approx(fit.meta_d)
 
 
+@pytest.mark.slow  # 1,000 replicates for 19 people, as the README says
 def test_the_readmes_quick_start_runs_as_written(tmp_path, monkeypatch):
     """The README's lines for one's own data run on a file of trials and give the table."""
     import re

@@ -153,7 +153,7 @@ def _write(frame, output):
 
         with pd.option_context("display.max_rows", None, "display.max_columns", None,
                                "display.width", 200):
-            print(frame.to_string(index=False))
+            print(frame.round(3).to_string(index=False))  # the file keeps every digit
         return
     lower = output.lower()
     if lower.endswith(".parquet"):
