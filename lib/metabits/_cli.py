@@ -157,7 +157,11 @@ def _write(frame, output):
         return
     lower = output.lower()
     if lower.endswith(".parquet"):
-        frame.to_parquet(output, index=False)
+        try:
+            frame.to_parquet(output, index=False)
+        except ImportError:
+            raise ValueError("--output: writing Parquet needs pyarrow (pip install pyarrow); "
+                             "or write a .csv") from None
     elif lower.endswith((".tsv", ".tsv.gz")):
         frame.to_csv(output, sep="\t", index=False)
     elif lower.endswith((".csv", ".csv.gz")):
