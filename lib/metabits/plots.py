@@ -64,7 +64,8 @@ def forest(results, measure="m_ratio", *, hue=None, sort=True, ax=None):
     hue : str, optional
         A label column (e.g. a condition) that colours the points.
     sort : bool, default True
-        Order the rows by the estimate; else as in ``results``.
+        Order the rows by the estimate; else as in ``results``. Each row is labelled by the
+        label columns whose values differ between the rows drawn.
     ax : matplotlib.axes.Axes, optional
         Where to draw.
 
@@ -102,7 +103,8 @@ def forest(results, measure="m_ratio", *, hue=None, sort=True, ax=None):
         raise ValueError(f"no group has a finite {measure}")
     if sort:
         table = table.sort_values(measure)
-    names = [", ".join(str(row[c]) for c in labels) or "all trials"
+    shown = [c for c in labels if table[c].nunique() > 1] or labels[:1]  # what tells rows apart
+    names = [", ".join(str(row[c]) for c in shown) or "all trials"
              for _, row in table.iterrows()]
     y = np.arange(len(table))
     ax = _axes(ax, (5.5, max(2.5, 0.28 * len(table) + 1.0)))
@@ -118,7 +120,7 @@ def forest(results, measure="m_ratio", *, hue=None, sort=True, ax=None):
                     s=28, zorder=3, color=None if hue else "C0", legend=hue is not None)
     ax.set_yticks(y, names)
     ax.set_xlabel(LABELS[measure] + (" (with its interval)" if lo in table.columns else ""))
-    ax.set_ylabel(", ".join(labels))
+    ax.set_ylabel(", ".join(shown))
     if hue is not None:
         ax.legend(title=hue, frameon=False)
     sns.despine(ax=ax)
