@@ -75,7 +75,26 @@ _HEADING = re.compile(r"^[-*\s]*[A-Z][A-Za-z ()/_-]{0,40}:")
 def dataset_name(path) -> str:
     """The data set's name from its file name: ``data_Shekhar_2018.csv.gz`` → ``Shekhar_2018``.
 
-    A ``path`` that is not a str or path-like is refused (ValueError).
+    Parameters
+    ----------
+    path : str or path-like
+        A data set file of the Confidence Database (``data_<name>.csv`` or ``.csv.gz``), or any
+        file.
+
+    Returns
+    -------
+    str
+        The file name without its folder, a ``.csv`` or ``.csv.gz`` ending and a leading
+        ``data_``.
+
+    Raises
+    ------
+    ValueError
+        For a ``path`` that is not a str or path-like.
+
+    References
+    ----------
+    Rahnev et al. (2020), *Nature Human Behaviour* 4, 317–325 (the database's file names).
 
     Examples
     --------
