@@ -542,7 +542,7 @@ class StudyMeasures(Result):
     bias_excluded: dict
 
 
-# --- theoretical (infinite-sample) values: the lines of Figures 6 and 7 ---------------------------
+# --- theoretical (infinite-sample) values: the lines of Figures 6 and 7 --------------------------
 
 def theoretical_measures(kind: str, acc, sdt: bool = True):
     """Infinite-sample values of the Type 2 measures under the paper's binning (the lines).
@@ -626,7 +626,7 @@ def theoretical_measures(kind: str, acc, sdt: bool = True):
     return TheoreticalMeasures(**{k: float(v) if v.ndim == 0 else v for k, v in out.items()})
 
 
-# --- the six measures of a whole study ------------------------------------------------------------
+# --- the six measures of a whole study -----------------------------------------------------------
 
 
 def measure_study(counts, bias_reduction: int = 0, rng=None, pad: float = SDT_PAD) -> StudyMeasures:
