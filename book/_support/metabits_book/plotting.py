@@ -15,7 +15,7 @@ __all__ = ["ACCENT", "NOISE_STYLE", "NORMALISER", "REGION_COLOR", "SIX_PANELS",
 
 
 
-# --- Figures 6 and 7: six Type 2 measures against accuracy ----------------------------------------
+# --- Figures 6 and 7: six Type 2 measures against accuracy ---------------------------------------
 
 #: the six panels of Figures 6 and 7: (key, panel title, y-axis label, default y-limits)
 SIX_PANELS = (
