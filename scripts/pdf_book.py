@@ -534,7 +534,7 @@ def output_tables(doctree: nodes.document) -> int:
 # --- 6. theorems, proofs and exercises as a book sets them ---------------------------------------
 
 # sphinx-proof and sphinx-exercise write each block as a Sphinx admonition whose title bar stays
-# empty in LaTeX (they insert the title where Sphinx 7 no longer puts it). Here each block becomes
+# empty in LaTeX (they insert the title where Sphinx 7 does not put it). Here each block becomes
 # a run-in heading, "Theorem 3 (Title)." in bold at the start of its first paragraph, with a
 # little space above and below; theorem-like statements in italics; a proof starts with an
 # italic "Proof." and ends with a square at the right margin.
