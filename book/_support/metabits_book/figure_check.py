@@ -143,6 +143,23 @@ def png_difference(committed: Path, rebuilt: Path, tol: float = PNG_TOLERANCE) -
 
     The comparison runs on copies in a temporary folder, so matplotlib's diff images never land
     beside the figures.
+
+    Parameters
+    ----------
+    committed, rebuilt : path-like
+        The two PNG files.
+    tol : float, default :data:`PNG_TOLERANCE`
+        Largest root-mean-square difference per colour channel (0–255) taken as the same.
+
+    Returns
+    -------
+    str or None
+        Why the images differ (their sizes, or their RMS difference), or ``None``.
+
+    Raises
+    ------
+    ValueError
+        For a path that is not an existing file, or a negative ``tol``.
     """
     from matplotlib.testing.compare import compare_images
     from matplotlib.testing.exceptions import ImageComparisonFailure
