@@ -106,6 +106,19 @@ def svg_difference(committed: str, rebuilt: str, tol: float = SVG_TOLERANCE) -> 
     -------
     str or None
         A one-line description of the first difference found.
+
+    Raises
+    ------
+    ValueError
+        For a document that is not a str, or a negative ``tol``.
+
+    Examples
+    --------
+    >>> a = '<svg><path d="M 1.000001 2"/><!-- x --></svg>'
+    >>> svg_difference(a, a.replace("1.000001", "1.000002")) is None   # another machine's digits
+    True
+    >>> svg_difference(a, a.replace("1.000001", "1.5"))
+    'a coordinate moved by 0.5 (tolerance 0.001)'
     """
     for name, text in (("committed", committed), ("rebuilt", rebuilt)):
         if not isinstance(text, str):

@@ -147,7 +147,22 @@ _LABELS = {0: "−1", 1: "+1"}
 
 
 def meyen2025() -> tuple[PaperNumber, ...]:
-    """Meyen et al. (2025): Figures 1, 2, 5, 8, Tables 1–2 and the worked examples of the text."""
+    """Meyen et al. (2025): Figures 1, 2, 5, 8, Tables 1–2 and the worked examples of the text.
+
+    Returns
+    -------
+    tuple of PaperNumber
+        The registry's entries of the work ``"meyen2025"``, in the order of the paper.
+
+    References
+    ----------
+    Meyen et al. (2025).
+
+    Examples
+    --------
+    >>> meyen2025()[0].id
+    'meyen2025/fig1-acc'
+    """
 
     def n(name, where, what, printed, book, **kw):
         return PaperNumber(f"meyen2025/{name}", "meyen2025", where, what, printed, book, **kw)

@@ -102,7 +102,22 @@ def servajean_mean_of_ratios(task: str, model: str) -> float:
 
 
 def servajean2026() -> tuple[PaperNumber, ...]:
-    """Servajean & Servajean (2026): M-ratio = meta-d′/d′ in every row of Table S1."""
+    """Servajean & Servajean (2026): M-ratio = meta-d′/d′ in every row of Table S1.
+
+    Returns
+    -------
+    tuple of PaperNumber
+        The registry's entries of the work ``"servajean2026"``, one per task and model.
+
+    References
+    ----------
+    Servajean & Servajean (2026), Table S1.
+
+    Examples
+    --------
+    >>> len(servajean2026()), servajean2026()[0].id
+    (9, 'servajean2026/tabS1-m-ratio-A-GPT-5')
+    """
     out = []
     s1 = _servajean()[0]
     for task in s1.tasks:
