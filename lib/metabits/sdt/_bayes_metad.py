@@ -275,8 +275,9 @@ def fit_meta_d_bayes(nR_S1, nR_S2, *, estimate_dprime=False, pad=None, chains=4,
     cores : int, optional
         How many chains run at once (threads); default 1, one chain after another. The JAX
         gradient is called from Python, which holds the GIL, so parallel chains wait for each
-        other and add CPU time without saving wall time (``scripts/bench_bayes_metad.py``
-        compares 1 and 2). The draws are the same whatever ``cores``.
+        other: they take longer, and more CPU, than one after another
+        (``scripts/bench_bayes_metad.py`` compares 1 and 2). The draws are the same whatever
+        ``cores``.
 
     Returns
     -------
