@@ -1,15 +1,16 @@
-"""Sphinx extension for the book's explorers (loaded from ``_config.yml``: ``sphinx.local_extensions``).
+"""Sphinx extension for the book's explorers (loaded from ``_config.yml``:
+``sphinx.local_extensions``).
 
-An explorer cell's output (``metabits_book.explore.show``) carries two renderings: an ipywidgets view,
-which Jupyter, Binder and Colab show live, and a static HTML explorer with every frame
+An explorer cell's output (``metabits_book.explore.show``) carries two renderings: an ipywidgets
+view, which Jupyter, Binder and Colab show live, and a static HTML explorer with every frame
 precomputed, which the website shows. This extension makes the website use the second and work
 offline:
 
 1. **plotly.js once, from the site.** At the end of an HTML build, ``plotly.min.js`` is copied
    from the installed ``plotly`` package into ``_static/`` (one file, cached by the browser across
-   pages), and ``metabits-explorer.js`` (``metabits_book.explore.EXPLORER_JS``, the package data file
-   ``metabits/explore/explorer.js``, which only selects precomputed frames) is written next to
-   it. Pages with an explorer load both; other pages load neither.
+   pages), and ``metabits-explorer.js`` (``metabits_book.explore.EXPLORER_JS``, the package
+   data file ``metabits_book/explore/explorer.js``, which only selects precomputed frames) is
+   written next to it. Pages with an explorer load both; other pages load neither.
 2. **No widget scripts from a CDN.** ``_config.yml`` ranks the widget view below the HTML
    (``nb_mime_priority_overrides``), so MyST-NB renders the static explorer. A notebook executed
    by the book build itself stores its widget state in the notebook's metadata, and MyST-NB then
@@ -29,7 +30,7 @@ logger = logging.getLogger(__name__)
 
 PLOTLY_JS = "plotly.min.js"
 EXPLORER_JS = "metabits-explorer.js"
-MARKER = '<div class="metabits-explorer"'  # the tag itself: text in a docstring is escaped (&lt;div)
+MARKER = '<div class="metabits-explorer"'  # the tag itself: a docstring's text is escaped
 
 
 def _has_explorer(context) -> bool:
@@ -46,7 +47,8 @@ def drop_widget_scripts(app, pagename, templatename, context, doctree):
 
 
 def add_explorer_scripts(app, pagename, templatename, context, doctree):
-    """Load plotly.js and the explorer script on pages that show an explorer (deferred, in order)."""
+    """Load plotly.js and the explorer script on pages that show an explorer (deferred, in
+    order)."""
     if app.builder.format == "html" and _has_explorer(context):
         app.add_js_file(PLOTLY_JS, loading_method="defer", priority=600)
         app.add_js_file(EXPLORER_JS, loading_method="defer", priority=601)

@@ -1,4 +1,5 @@
-"""Sphinx extension for the metabits website (loaded from ``_config.yml``: ``sphinx.local_extensions``).
+"""Sphinx extension for the metabits website (loaded from ``_config.yml``:
+``sphinx.local_extensions``).
 
 It does five things the stock Jupyter Book 1 stack does not:
 
@@ -15,15 +16,15 @@ It does five things the stock Jupyter Book 1 stack does not:
    ``a``/``b`` suffixes if an author-year pair repeats. Use ``bibtex_default_style:
    metabits_author_year``.
 3. **One copy of each inline script.** sphinx-thebe registers its inline configuration script both
-   with the builder and with the registry, so every page declared ``const THEBE_JS_URL`` twice and
-   the browser logged a SyntaxError. :func:`dedupe_scripts` drops exact repeats.
+   with the builder and with the registry, so every page would declare ``const THEBE_JS_URL``
+   twice and the browser log a SyntaxError. :func:`dedupe_scripts` drops exact repeats.
 4. **Accessible tables and bibliography.** :func:`tidy_body` turns pandas' empty corner header
    cells into plain cells and drops docutils' ``role="list"`` from the bibliography.
 5. **A lighter navigation sidebar.** The sidebar lists the pages by title only, yet Sphinx copies
    every page's whole table of contents into it on every page before it cuts them to their
    titles; the API page's alone has about 3,200 entries, one per documented function.
-   :func:`titles_only_tocs` hands that call tables of contents already cut to their titles (the
-   same sidebar, about 2 s less of each build).
+   :func:`titles_only_tocs` hands that call tables of contents already cut to their titles, once
+   per build: the same sidebar, without copying the whole tables of contents on every page.
 """
 
 from __future__ import annotations

@@ -10,9 +10,9 @@ made) and prints the summary by condition (recovery_summary): coverage of the 95
 central intervals of meta-d′ and of the M-ratio with their binomial Monte Carlo SEs, the bias of
 the posterior means and of ML.
 
-Run ``python scripts/bayes_recovery.py`` (about 15-25 minutes on 2 cores); ``--sets N`` for a
-smaller study. tests/test_bayes_recovery.py refits some rows (marked slow) and checks them
-against the shipped file.
+Run ``python scripts/bayes_recovery.py`` (400 NUTS fits); ``--sets N`` for a smaller study.
+tests/test_bayes_recovery.py refits some rows (marked slow) and checks them against the shipped
+file.
 """
 
 import argparse

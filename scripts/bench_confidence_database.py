@@ -14,8 +14,9 @@
 
 Prints timings only; not a test. On a shared machine the wall time of the bootstrap can be
 several times its CPU time, so both are printed, with the machine's load average (runnable
-processes per core count: above the number of cores, the wall time is inflated by others). Almost all the bootstrap's time is the meta-d′ fits of the
-4,344 × 200 resampled tables. ``--quick`` bootstraps every tenth participant only.
+processes per core count: above the number of cores, the wall time is inflated by others). The
+bootstrap fits meta-d′ to each of the 4,344 × 200 resampled tables. ``--quick`` bootstraps every
+tenth participant only.
 """
 
 import os

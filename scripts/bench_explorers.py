@@ -1,7 +1,7 @@
-"""Cost of the book's explorers (not a test): for each explorer of metabits_book.explore, the number
-of settings on its grid, the time to compute every frame and write the static HTML (what the
-book build does per explorer), its size in the page, and the time of one live redraw in a kernel
-(the view plus the matplotlib PNG).
+"""Cost of the book's explorers (not a test): for each explorer of metabits_book.explore, the
+number of settings on its grid, the time to compute every frame and write the static HTML
+(what the book build does per explorer), its size in the page, and the time of one live redraw
+in a kernel (the view plus the matplotlib PNG).
 
 Run: python scripts/bench_explorers.py
 """

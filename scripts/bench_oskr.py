@@ -1,9 +1,9 @@
-"""Timings of metabits.oskr (Roberts, 2026): the issue's two speed targets, and more.
+"""Timings of metabits.oskr (Roberts, 2026): its two speed targets, and more.
 
 * ``oskr_ci`` with BCa and 2,000 resamples on 100,000 trials of a discrete signal (target < 1 s),
   from the trials (tabulating included) and from the table;
 * KSG OSKR on 10,000 trials of a continuous signal (target < 2 s), with scikit-learn already
-  imported (its first import, about 1–3 s, is paid once per session and shown separately);
+  imported (its first import is paid once per session and shown separately);
 * the coverage study of the book's OSKR chapter: 400 simulated tables, 1,000 resamples each.
 
 Run with ``python scripts/bench_oskr.py``. Prints timings only; not a test.

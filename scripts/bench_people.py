@@ -7,7 +7,7 @@ meta-d′ − d′, AUROC2, gamma, phi, meta-I, meta-I₁ʳ, meta-I₂ʳ and RMI
 information measures) bias-reduced, each with a 95% percentile interval — for B = 200 (the
 chapter's setting) and B = 1000. Prints timings only; not a test.
 
-Almost all the time is the meta-d′ fits of the 80·B resampled tables (Fisher scoring in
+The bootstrap fits meta-d′ to each of the 80·B resampled tables (Fisher scoring in
 ``metabits.sdt``, evaluated 1,000 tables at a time so each block's arrays stay in the CPU
 cache, with step halvings tried in blocks). Profile with
 ``python -m cProfile -s tottime scripts/bench_people.py``.

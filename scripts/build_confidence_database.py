@@ -5,10 +5,11 @@
 RAW_FOLDER defaults to ../shared/data/confidence-database beside the repository (the project's
 raw copy: 66 data sets with their readmes). Writes lib/metabits/data/confidence_database.npz
 (every trial as a one-byte code, per participant) and confidence_database.csv (one row per
-data set, with its citation), through metabits.io.
+data set, with its citation), through metabits_book.studies.database_copy.
 write_confidence_database, and confidence_database_criteria.csv (Rahnev's criteria for every
-measure, metabits_book.studies.database_criteria.write_criteria) — the rule that tests/test_confidence_database.py checks against the
-shipped files whenever the raw files are at hand. The book itself never reads the raw files.
+measure, metabits_book.studies.database_criteria.write_criteria) — the rule that
+tests/test_confidence_database.py checks against the shipped files whenever the raw files are
+at hand. The book itself never reads the raw files.
 """
 
 import sys

@@ -1,16 +1,17 @@
 """Regenerate the shipped HMeta-d refits of the chapter "The Bayesian estimate".
 
 Writes ``lib/metabits/data/servajean2026_bayes_refits.csv`` (nine single-subject NUTS fits,
-metabits_book.studies.bayes_refits.servajean_bayes_refits), ``lib/metabits/data/maskori_group_bayes.csv``
-(five 16-person hierarchical fits, metabits_book.studies.bayes_refits.maskori_group_bayes) and
+metabits_book.studies.bayes_refits.servajean_bayes_refits),
+``lib/metabits/data/maskori_group_bayes.csv`` (five 16-person hierarchical fits,
+metabits_book.studies.bayes_refits.maskori_group_bayes) and
 ``lib/metabits/data/maskori_group_bayes_ppc.csv`` (a posterior predictive check of one of them,
 maskori_posterior_check), each with a header saying what it is, its seeds and how it was made,
 and prints the time each took.
 
-Run ``python scripts/make_bayes_refits.py [servajean] [maskori] [ppc]`` (all by default); about
-2, 6-8 and 2 minutes on the book's 2-core machine. Needs ``metabits[bayes]``. The seeds are fixed, but NUTS
-on another CPU may take other floating-point paths: a rerun agrees with the shipped files within
-Monte Carlo error (tests/test_bayes_refits.py checks it, marked slow), not digit for digit.
+Run ``python scripts/make_bayes_refits.py [servajean] [maskori] [ppc]`` (all by default). Needs
+``metabits[bayes]``. The seeds are fixed, but NUTS on another CPU may take other floating-point
+paths: a rerun agrees with the shipped files within Monte Carlo error
+(tests/test_bayes_refits.py checks it, marked slow), not digit for digit.
 """
 
 import sys

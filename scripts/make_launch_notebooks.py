@@ -31,7 +31,7 @@ What it reads from the build, all pinned in ``requirements.txt``:
 * ``<build>/.doctrees/<doc>.doctree`` of the API page — the signatures and docstrings' first
   paragraphs as the website renders them (autodoc, napoleon).
 
-From the library it takes the exercise checkers (``metabits_book.checks``): in the student
+From the book's code it takes the exercise checkers (``metabits_book.checks``): in the student
 edition, each exercise of ``EXERCISES`` is followed by a cell that checks the student's numbers.
 """
 

@@ -4,25 +4,25 @@ Loaded only by the PDF build's configuration; every function returns at once for
 builder than LaTeX. What it changes, and why:
 
 1. **Landing page and parts.** Sphinx's LaTeX writer takes the root page's title as the document
-   title and makes each of its sections a chapter ("Who it is for" was chapter 1), and it drops
-   the table of contents' part captions. Here the root page becomes one unnumbered chapter (its
-   sections unnumbered too) and each captioned part of ``_toc.yml`` starts with ``\\part``.
+   title and makes each of its sections a chapter ("Who it is for" would be chapter 1), and it
+   drops the table of contents' part captions. Here the root page becomes one unnumbered chapter
+   (its sections unnumbered too) and each captioned part of ``_toc.yml`` starts with ``\\part``.
 2. **Code the website folds away is not printed.** MyST-NB removes ``remove-input`` and
    ``remove-cell`` cells for every builder, but ``hide-input`` (and ``hide-cell``) only fold on
    the website; in a PDF the code would be printed. Their inputs are removed; outputs stay.
 3. **Exercise references across chapters.** sphinx-exercise labels an exercise
    ``exercise:<label>`` in LaTeX and rewrites references within a page only; a ``{numref}`` from
-   another page printed "Exercise ??" and a ``{ref}`` pointed nowhere. Each exercise also gets
+   another page would print "Exercise ??" and a ``{ref}`` point nowhere. Each exercise also gets
    the label Sphinx gives references (``<page>:<label>``), and a numbered reference from another
    page prints the number Sphinx computed (the one in the exercise's title).
-4. **Explorers.** An explorer (``metabits_book.explore.show``) is an ipywidgets view in Jupyter and a
-   plotly figure on the website; the PDF shows the PNG of its first view (the MIME bundle's
+4. **Explorers.** An explorer (``metabits_book.explore.show``) is an ipywidgets view in Jupyter
+   and a plotly figure on the website; the PDF shows the PNG of its first view (the MIME bundle's
    ``image/png``, whose ``Description`` text names the explorer:
-   ``metabits_book.explore.kernel.PNG_DESCRIPTION``) followed by a sentence linking its page on the
-   website. An output with only the plain-text fallback (``explorer: <title>``) becomes that
+   ``metabits_book.explore.kernel.PNG_DESCRIPTION``) followed by a sentence linking its page on
+   the website. An output with only the plain-text fallback (``explorer: <title>``) becomes that
    sentence alone.
 5. **Tables of notebook outputs.** A DataFrame or Styler output is HTML on the website; the
-   LaTeX builder printed its ``text/plain`` (wrapped lines, or ``<...Styler at 0x...>``). Its
+   LaTeX builder would print its ``text/plain`` (wrapped lines, or ``<...Styler at 0x...>``). Its
    HTML is parsed into a LaTeX table in Sphinx's table style, sized to the page: numbers right-
    aligned, a smaller font (then a landscape page) when its columns need more than the line,
    paragraph columns sharing the line when its text does (``output_tables``).
@@ -30,7 +30,7 @@ builder than LaTeX. What it changes, and why:
    Sphinx admonition with an empty title bar; here "Theorem 3 (Title)." runs in bold into the
    statement (in italics for theorem-like blocks), a proof opens with "Proof." and ends with a
    square, an exercise reads "Exercise 12 (Title)." (``book_statements``).
-7. **The bibliography** takes the place of its page (it was an empty chapter, the references a
+7. **The bibliography** takes the place of its page (else it is an empty chapter, the references a
    second "Bibliography" at the end: ``move_bibliography``); the index is set smaller with
    breaks after dots, and a few preamble lines keep the book's own tables and inline code
    inside the margins (``PREAMBLE``, ``PRINTINDEX``).
@@ -63,7 +63,7 @@ def _raw(tex: str) -> nodes.raw:
     return nodes.raw("", tex, format="latex")
 
 
-# --- 1. the landing page and the parts ------------------------------------------------------------
+# --- 1. the landing page and the parts -----------------------------------------------------------
 
 def restructure_root(doctree: nodes.document) -> None:
     """The root page as an unnumbered chapter, then each part as ``\\part`` and its chapters.
@@ -94,7 +94,7 @@ def restructure_root(doctree: nodes.document) -> None:
         if caption:
             wrapper += _raw("\\part{%s}\n" % _escape(caption))
         # Sphinx names the table of contents after the first caption it finds ("Meyen et al.
-        # (2025): ..." headed the contents); the parts carry the captions now
+        # (2025): ..." would head the contents); the parts carry the captions instead
         toctree.attributes.pop("caption", None)
         wrapper += c
 
@@ -106,7 +106,7 @@ def _escape(text: str) -> str:
     return "".join(special.get(ch, ch) for ch in text)
 
 
-# --- 2. folded code -------------------------------------------------------------------------------
+# --- 2. folded code ------------------------------------------------------------------------------
 
 def drop_folded_inputs(doctree: nodes.document) -> int:
     """Remove the input of every cell the website folds away; the number removed."""
@@ -122,7 +122,7 @@ def drop_folded_inputs(doctree: nodes.document) -> int:
     return removed
 
 
-# --- 3. exercises ---------------------------------------------------------------------------------
+# --- 3. exercises --------------------------------------------------------------------------------
 
 def _exercise_nodes(doctree):
     from sphinx_exercise.nodes import exercise_enumerable_node, exercise_node
@@ -159,7 +159,7 @@ def number_exercise_references(app, doctree: nodes.document) -> None:
         ref.replace_self(new)
 
 
-# --- 4. explorers ---------------------------------------------------------------------------------
+# --- 4. explorers --------------------------------------------------------------------------------
 
 def _explorer(app, image: nodes.image, docname: str) -> tuple | None:
     """(key, title) of the explorer whose PNG ``image`` shows; None for any other image."""
@@ -534,7 +534,7 @@ def output_tables(doctree: nodes.document) -> int:
 # --- 6. theorems, proofs and exercises as a book sets them ---------------------------------------
 
 # sphinx-proof and sphinx-exercise write each block as a Sphinx admonition whose title bar stays
-# empty in LaTeX (they insert the title where Sphinx 7 no longer puts it). Here each block becomes
+# empty in LaTeX (they insert the title where Sphinx 7 does not put it). Here each block becomes
 # a run-in heading, "Theorem 3 (Title)." in bold at the start of its first paragraph, with a
 # little space above and below; theorem-like statements in italics; a proof starts with an
 # italic "Proof." and ends with a square at the right margin.
@@ -664,7 +664,7 @@ def book_statements(env, doctree: nodes.document, docname: str) -> int:
     return count
 
 
-# the index: the API's long dotted names (metabits.oskr.FeedbackChannel) ran
+# the index: the API's long dotted names (metabits.oskr.FeedbackChannel) would run
 # into the margin of its two columns; a smaller font, ragged right, and a break allowed after
 # each dot and slash (XeTeX's inter-character tokens, switched on for the index only)
 INDEX_LATEX = r"""
@@ -715,7 +715,7 @@ def _bibliography_pages(env) -> set:
 
 
 # the book's own (Markdown) tables: tabulary's columns ragged right, not justified ("the def-
-# inition  and  the"), and none squeezed below 4em (a word ran over the next column)
+# inition  and  the"), and none squeezed below 4em (a word would run over the next column)
 TABLE_LATEX = r"""
 \expandafter\let\csname NC@find@T\endcsname\relax   % array warned "Column T is already defined"
 \newcolumntype{T}{L}
@@ -730,7 +730,7 @@ TABLE_LATEX = r"""
 PREAMBLE = "\\usepackage{pdflscape}\n" + STATEMENT_LATEX + INDEX_LATEX + TABLE_LATEX
 
 
-# --- wiring ---------------------------------------------------------------------------------------
+# --- wiring --------------------------------------------------------------------------------------
 
 def on_config_inited(app, config) -> None:
     """The LaTeX the blocks and tables use, after the build's own preamble."""

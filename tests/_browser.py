@@ -244,8 +244,8 @@ const settle = () => new Promise((ok) => requestAnimationFrame(() => requestAnim
 # The state of explorer i: what the reader sees and what the script recorded. The explorer's
 # JSON (``spec``: every frame's traces and captions, megabytes on some pages) is a static
 # <script> element: its text is read once per explorer (withSpec) and parsed in Python
-# (:func:`_state`); a parsed object would cross Playwright's protocol value by value, seconds
-# for the largest.
+# (:func:`_state`); a parsed object would cross Playwright's protocol value by value, which is
+# slow for the largest.
 STATE_JS = r"""
 ([i, withSpec]) => {
   const root = document.querySelectorAll('div.metabits-explorer')[i];
@@ -379,12 +379,12 @@ RESTORE_JS = "async ([frames, timeout]) => {" + NEXT_FRAME_JS + r"""
 }
 """
 
-#: explorer pages with labelled points (plotly's ``markers+text``) are measured for issue 18
+#: explorer pages with labelled points (plotly's ``markers+text``) have their labels measured
 LABELLED_POINTS = '"markers+text"'
 
-# pydata-sphinx-theme opens a sidebar as a modal <dialog> (the drawer); its handler sat on a hidden
-# copy of the toggle button (pydata/pydata-sphinx-theme#2451) and _static/metabits-toggles.js
-# forwards the visible copy's click to it.
+# pydata-sphinx-theme opens a sidebar as a modal <dialog> (the drawer); its handler sits on a
+# hidden copy of the toggle button (pydata/pydata-sphinx-theme#2451) and
+# _static/metabits-toggles.js forwards the visible copy's click to it.
 DRAWERS = {".primary-toggle": "#pst-primary-sidebar-modal",
            ".secondary-toggle": "#pst-secondary-sidebar-modal"}
 MENU_PAGE = "book/meyen/03_bounds.html"  # a chapter with sections, so it has a "Contents" drawer
@@ -404,7 +404,7 @@ OFFLINE_PROBE_HTML = """<!DOCTYPE html>
 
 async def _json(page, js: str, arg=None):
     """``js`` (a function) evaluated in the page, its value passed as one JSON string: a large
-    value crosses Playwright's protocol value by value, which costs seconds of Python."""
+    value crosses Playwright's protocol value by value, which is slow in Python."""
     wrapped = f"async (arg) => JSON.stringify(await ({js})(arg))"
     return json.loads(await page.evaluate(wrapped, arg))
 
@@ -566,8 +566,8 @@ async def visit_page(tab: _Tab, path: str, url: str, redirects: bool = False,
 
 
 async def label_boxes(page) -> list:
-    """Issue 18: the text labels' boxes of every labelled panel of ``page`` (its explorers drawn,
-    at the default frame), then with every control at its far end, where it leaves them
+    """The text labels' boxes of every labelled panel of ``page`` (its explorers drawn, at the
+    default frame), then with every control at its far end, where it leaves them
     (``LAST_FRAMES_JS``; ``RESTORE_JS`` puts them back)."""
     seen = await page.evaluate(LABEL_BOXES_JS)
     await page.evaluate(LAST_FRAMES_JS)

@@ -46,11 +46,11 @@ def table1():
     return [[84, 56, 48, 12], [4, 56, 64, 76]]
 
 
-# --- the MaskOri data (Hellmann, Zehetleitner & Rausch, 2023) -------------------------------------
+# --- the MaskOri data (Hellmann, Zehetleitner & Rausch, 2023) ------------------------------------
 
 @pytest.fixture(scope="session")
 def trials():
-    """The MaskOri trials of 16 people (metabits_book.studies.datasets.maskori_trials)."""
+    """The MaskOri trials of 16 people (``metabits_book.studies.datasets.maskori_trials``)."""
     from metabits_book.studies import datasets
 
     return datasets.maskori_trials()
@@ -58,7 +58,8 @@ def trials():
 
 @pytest.fixture(scope="session")
 def tables():
-    """Their count tables per participant and SOA (metabits_book.studies.datasets.maskori_counts)."""
+    """Their count tables per participant and SOA
+    (``metabits_book.studies.datasets.maskori_counts``)."""
     from metabits_book.studies import datasets
 
     return datasets.maskori_counts()

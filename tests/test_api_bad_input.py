@@ -1,5 +1,5 @@
 """Every public function, its arguments mutated one at a time: bad input is refused with a
-ValueError where it enters (issue 17, "Bad input refused where it enters").
+ValueError where it enters.
 
 For each public callable (the functions in ``__all__`` of ``metabits`` and of every public module
 and package under it, incl. ``metabits.group.*``, and the public methods of result objects) the
@@ -18,11 +18,11 @@ Callables that cannot be fuzzed this way are listed in :data:`EXCLUDED` (and mod
 is neither covered nor listed. Tables are keyed by the callable's name (public names are unique),
 so they survive modules moving into packages. The explorers (:mod:`metabits_book.explore`) are
 fuzzed on small grids: the factories' grids (:data:`EXPLORERS`), the renderers, ``control`` and
-the :class:`~metabits_book.explore.Control` constructor (:data:`CONSTRUCTORS`), and each explorer's
-``view`` at values its controls cannot take (a dedicated test: its keywords are the controls).
-Runtime: about 3 s for ~4,200 mutations of 188 callables and ~280 control values
-(``metabits.io`` on tiny files in a temporary folder and on a 24-person subset of the
-shipped Confidence Database).
+the :class:`~metabits_book.explore.Control` constructor (:data:`CONSTRUCTORS`), and each
+explorer's ``view`` at values its controls cannot take (a dedicated test: its keywords are the
+controls). ``metabits.io`` and the database studies are fuzzed on tiny files in a temporary
+folder and on a 24-person subset of the shipped Confidence Database, so that every valid call is
+quick.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ from metabits_book.studies.database_intervals import PeopleIntervals, people_int
 pytestmark = pytest.mark.skipif(not hasattr(signal, "setitimer"),
                                 reason="the time limit uses SIGALRM (not on Windows)")
 
-#: Seconds a call may take; a refused call takes milliseconds.
+#: Seconds a call may take; a call refused where its argument enters returns long before.
 TIME_LIMIT = 2.0
 
 TABLE1 = [[84, 56, 48, 12], [4, 56, 64, 76]]  # Meyen et al. (2025), Table 1
@@ -247,7 +247,7 @@ _TINY = f"{_FOLDER}/data_Tiny_2020.csv"
 
 def _small_database(names=("Kantner_2010", "OHora_2017"), people=12, trials=120):
     """The shipped copy cut to two data sets (one with a difficulty manipulation, both K >= 3),
-    each person's first ``trials`` trials of the first ``people`` people: milliseconds a call."""
+    each person's first ``trials`` trials of the first ``people`` people, so calls are quick."""
     db = database_copy.confidence_database()
     pick = [db.names.index(n) for n in names]
     keep = np.concatenate([np.flatnonzero(db.dataset == i)[:people] for i in pick])
@@ -314,7 +314,7 @@ _BAD_PEOPLE = [[[0.1, 0.2, 0.3, INF], [0.3, 0.2, 0.5, 0.6]], [[0.1, 0.2, 0.3], [
                [[True, False, True, False]] * 2, [[0.1, 0.2j, 0.3, 0.4]] * 2, [["a"] * 4] * 2,
                [[[0.1, 0.2, 0.3, 0.4]]] * 2, {"x": 1.0}]
 
-# --- the explorers (metabits_book.explore): small grids, so that every valid call is fast -----------
+# --- the explorers (metabits_book.explore): small grids, so that every valid call is fast ----
 
 #: Bad grids of one explorer control; each factory adds those outside its range.
 _BAD_GRID = [3, None, "abc", (), (NAN,), (INF,), (0.7, 0.6), (0.6, 0.6), ("a",), (0.6, "a"),
@@ -805,7 +805,7 @@ CALLS = {
                     "dataset": ("Bang_2019_Exp1", "choice"), "n_trials": (100, "size"),
                     "names": (dbm.METACOGNITION, [["nonsense"], "auroc2", None, 3, [],
                                                   ["auroc2", 3]])},
-    # metabits_book.studies.montecarlo (small sizes: the shipped study takes minutes)
+    # metabits_book.studies.montecarlo (small sizes: the shipped study is large)
     "fieller_interval": {"numerator": (_EST, [MCEstimate(INF, 0.001, 200),
                                               MCEstimate(0.02, -0.001, 200),
                                               MCEstimate(NAN, 0.001, 200), 0.02, None]),
@@ -1018,8 +1018,8 @@ def _public_methods(cls) -> list:
 class _Method:
     """A public method of a result class, called on a valid result of that class, which is made
     on the first call (:func:`_instance`): collecting this module makes none, in every xdist
-    worker (made here they took a second before any test could start). Its signature is the
-    bound method's, for :func:`valid_call`."""
+    worker, so that no worker waits for them before its first test. Its signature is the bound
+    method's, for :func:`valid_call`."""
 
     def __init__(self, cls, name: str):
         self.cls, self.__name__ = cls, name
@@ -1136,8 +1136,9 @@ def test_result_classes_are_not_fuzzed_as_constructors():
     """Public classes are results (frozen dataclasses and named tuples the library builds), a
     warning category, or the explorers' building blocks; their public methods are fuzzed
     (:data:`METHODS`), their constructors not, except those in :data:`CONSTRUCTORS`. Of the
-    explorers' blocks, :class:`~metabits_book.explore.Explorer`, :class:`~metabits_book.explore.Panel`,
-    :class:`~metabits_book.explore.Trace` and :class:`~metabits_book.explore.View` are made by the
+    explorers' blocks, :class:`~metabits_book.explore.Explorer`,
+    :class:`~metabits_book.explore.Panel`, :class:`~metabits_book.explore.Trace` and
+    :class:`~metabits_book.explore.View` are made by the
     factories (whose arguments are fuzzed) and checked by ``frames`` when drawn;
     :class:`~metabits_book.explore.ExplorerDisplay` is made by ``show``."""
     from metabits.results import Result

@@ -44,7 +44,8 @@ CASES = [
     (lambda: mb.group.cwmv_accuracy([0.3] * 3), r"acc must lie in \[0.5, 1\]"),
     (lambda: mb.group.simulate_pcwmv([mb.group.confidence_member(0.7)], 10, rng="a"), "rng must be"),
     (lambda: sim.simulate_counts("normal", 0.7, rng=True), "rng must be"),
-    # issue 17's fuzz: each was a silent NaN, a plausible value, a foreign exception or a hang
+    # found by the one-argument fuzz (test_api_bad_input.py): without its check, each gives a
+    # silent NaN, a plausible value, a foreign exception or a hang
     (lambda: mb.group.lattice_member(lambda lam: np.full(np.shape(lam), np.nan)), "abs_llr_cdf"),
     (lambda: mb.group.lattice_member(lambda lam: 2 * (1 - np.exp(-lam))), "abs_llr_cdf"),
     (lambda: mb.group.lattice_member(lambda lam: np.where((lam > 0.5) & (lam < 1), 0.9,
@@ -96,8 +97,8 @@ def test_edge_inputs_give_clean_numbers():
 
 
 def test_rating_probabilities_stay_exact_for_a_large_meta_d():
-    """meta-d' = 20 gave NaN (a side's area 1 - 1 = 0) and meta-d' = 15 a wrong table; the
-    survival function above meta-c keeps both rows mirror images (c = 0) that sum to 1."""
+    """Computed as 1 - 1, a side's area is 0 at meta-d' = 20 (NaN) and wrong at meta-d' = 15;
+    the survival function above meta-c keeps both rows mirror images (c = 0) that sum to 1."""
     for meta_d in (15.0, 20.0, 60.0):
         p = mb.sdt.rating_probabilities(1.0, meta_d, K=3)
         assert np.all(np.isfinite(p)) and np.all(p >= 0)

@@ -3,7 +3,7 @@
 Fast: the NumPy twin of the model's likelihood by hand, the prior sampler's distributions, bad
 input. Slow (NUTS): the NumPy likelihood against the PyMC model's and the predictive checks on a
 few small fits (K = 2, the compiled model the other Bayesian tests share). The parameter-recovery
-study, which moved to metabits_book.studies.bayes_recovery, is tests/test_bayes_recovery.py's.
+study (metabits_book.studies.bayes_recovery) is tests/test_bayes_recovery.py's.
 """
 
 import numpy as np

@@ -27,7 +27,7 @@ from metabits.sdt import (BayesMetaDFit, BayesMetaDGroupFit, fit_meta_d_bayes,
                           fit_meta_d_bayes_group)
 
 
-# every test samples a posterior with NUTS (seconds each): not in the quick loop
+# every test samples a posterior with NUTS: not in the quick loop
 pytestmark = pytest.mark.slow
 
 
@@ -121,8 +121,8 @@ def test_cores_change_the_time_not_the_draws():
 
 def test_fits_set_jax_up_for_small_calls():
     """A fit sets JAX's asynchronous CPU dispatch off and XLA's concurrent scheduling of a
-    call's parts off before JAX starts (a group's gradient then costs a third;
-    ``scripts/bench_bayes_metad.py`` shows the same draws), keeping other XLA flags, leaving
+    call's parts off before JAX starts (cheaper small calls; ``scripts/bench_bayes_metad.py``
+    times them and shows the same draws), keeping other XLA flags, leaving
     the option alone where it is given, and under a jaxlib not known to have it (XLA stops the
     process on an option it does not know)."""
     import jax

@@ -1,10 +1,9 @@
 """Parameter recovery of the Bayesian meta-d′ (metabits_book.studies.bayes_recovery).
 
-Fast: bad input, and the shipped study (lib/metabits/data/bayes_recovery.csv,
+Fast: bad input, and the shipped study (book/_support/metabits_book/data/bayes_recovery.csv,
 scripts/bayes_recovery.py): coverage of the 95% intervals within Monte Carlo error of 95%, no
-bias, agreement with maximum likelihood, clean diagnostics; the names still importable from
-their former home, metabits.sdt. Slow (NUTS): rows of the shipped study refitted
-with their seeds.
+bias, agreement with maximum likelihood, clean diagnostics. Slow (NUTS): rows of the shipped
+study refitted with their seeds.
 """
 
 import numpy as np

@@ -211,10 +211,11 @@ def test_one_soa_refitted_equals_the_shipped_rows():
     sampler (:data:`SHORT`, target_accept 0.95 instead of the shipped 0.99: three times fewer
     leapfrog steps, and no divergences here): every posterior mean within 4 combined Monte Carlo
     SEs (``np.hypot(new.mcse, shipped.mcse)``) of the shipped one. The shipped rows' own
-    settings and diagnostics are read from the file. Tried once each, a changed model makes this
-    test fail: the group mean's prior μ ~ N(2, 1) instead of N(0, 1), the group SD's
-    σ_δ ~ N⁺(0, 0.1) instead of N⁺(0, 1), or the rating probabilities floored at 10⁻² instead of
-    10⁻⁵; μ ~ N(0.5, 1), which moves the group M-ratio by less than its Monte Carlo error, passes."""
+    settings and diagnostics are read from the file. Each of these changes of the model makes
+    this test fail: the group mean's prior μ ~ N(2, 1) instead of N(0, 1), the group SD's
+    σ_δ ~ N⁺(0, 0.1) instead of N⁺(0, 1), or the rating probabilities floored at 10⁻² instead
+    of 10⁻⁵; μ ~ N(0.5, 1), which moves the group M-ratio by less than its Monte Carlo error,
+    passes."""
     shipped = br.maskori_group_bayes_table()
     shipped = shipped[shipped.soa_ms == 33.3].reset_index(drop=True)
     s = shipped.iloc[0]

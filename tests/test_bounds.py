@@ -14,7 +14,7 @@ priors_st = st.lists(st.floats(0.01, 1.0), min_size=2, max_size=6).map(
 def test_theorem3_at_70_percent():
     """The closed forms at 70% (the paper's printed 0.12 and 0.40: metabits_book.paper_numbers)."""
     lo, hi = mb.info.info_bounds(0.7)
-    assert lo == pytest.approx(mb.info.pti(0.7), abs=1e-12)  # 1 - H2(0.7): the calibrated 70% response
+    assert lo == pytest.approx(mb.info.pti(0.7), abs=1e-12)  # 1 - H2(0.7): a calibrated 70%
     assert hi == pytest.approx(0.4, abs=1e-12)   # H2(0.5) - 2(1 - 0.7) exactly
 
 

@@ -1,9 +1,9 @@
 """The built website, in a real browser, as a reader sees it.
 
-Serves the built site (the ``built_site`` fixture from the root conftest.py: the ``_build/html`` folder)
-on 127.0.0.1 and drives headless Chromium (Debian's ``/usr/bin/chromium-headless-shell``, else
-``/usr/bin/chromium``, through Playwright)
-through every HTML page, with every request that leaves 127.0.0.1 blocked and recorded. Each
+Serves the built site (the ``built_site`` fixture from the root conftest.py: the ``_build/html``
+folder) on 127.0.0.1 and drives headless Chromium (Debian's
+``/usr/bin/chromium-headless-shell``, else ``/usr/bin/chromium``, through Playwright) through
+every HTML page, with every request that leaves 127.0.0.1 blocked and recorded. Each
 test below checks one thing on every page and lists every page that fails it:
 
 - the site makes no external request (MathJax and its fonts come from the site);
@@ -289,7 +289,7 @@ def test_figure_text_is_readable(visits, width):
     assert not problems, f"figure text under {MIN_TEXT_PX} px at {width} px:\n" + _fmt(problems)
 
 
-# --- tables ----------------------------------------------------------------------------------------
+# --- tables --------------------------------------------------------------------------------------
 
 def test_tables_have_no_nan_code_names_or_empty_headers(visits):
     """Rendered tables say what a blank means (no "NaN"), label rows and columns in words (no
@@ -298,7 +298,7 @@ def test_tables_have_no_nan_code_names_or_empty_headers(visits):
     assert not problems, "tables:\n" + _fmt(problems)
 
 
-# --- accessibility -----------------------------------------------------------------------------------
+# --- accessibility -------------------------------------------------------------------------------
 
 #: Serious or critical axe-core violations that the themes own, with the upstream issue; nodes
 #: matching the selector pattern are not counted against the book.

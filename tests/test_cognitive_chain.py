@@ -1,5 +1,5 @@
-"""The cognitive chain (metabits_book.cognitive_chain): the essay's profile table, simulated traces,
-per-operation OSKR, the deployment matrix and the router."""
+"""The cognitive chain (metabits_book.cognitive_chain): the essay's profile table, simulated
+traces, per-operation OSKR, the deployment matrix and the router."""
 
 import numpy as np
 import pytest

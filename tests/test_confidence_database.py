@@ -350,7 +350,7 @@ def test_the_traps_of_the_raw_copy():
     assert pd.api.types.is_string_dtype(d.participant) and "ah" in set(d.participant)
 
 
-# --- the shipped compact copy ----------------------------------------------------------------------
+# --- the shipped compact copy --------------------------------------------------------------------
 
 from metabits_book.studies.database_copy import (DIFFICULTY, SHIPPED_MAX_LEVELS,  # noqa: E402
                                                  build_confidence_database,

@@ -166,7 +166,8 @@ def test_bad_input(call, match):
 # ------------------------------------------------------------------------- the paper
 
 def _table_s2_tests():
-    """Every pairwise test of Table S2: arrays (task, model, pair), pairs (S1,None),(S1,S2),(None,S2)."""
+    """Every pairwise test of Table S2: arrays (task, model, pair), pairs (S1, None), (S1, S2),
+    (None, S2)."""
     return mb.sdt.compare_criteria(np.moveaxis(S2.c, 1, 2), np.moveaxis(S2.half_width, 1, 2))
 
 

@@ -230,7 +230,7 @@ def _subset(db, names):
 def test_criteria_of_a_copy_without_difficulty_or_more_than_two_levels(db):
     # Clark 2018 and Jachs 2015 Exp 3: K = 2, no difficulty manipulation. The criteria that
     # need one are NaN (no data set), the others are computed; a bin size larger than anyone's
-    # trials gives NaN reliabilities (it used to stop with numpy's empty-reduction error).
+    # trials gives NaN reliabilities (not numpy's empty-reduction error).
     small = _subset(db, ("Clark_2018", "Jachs_2015_Exp3"))
     c = rahnev_criteria(small, bin_sizes=(50, 10 ** 6), min_people=3)
     assert c.n_sets["task_within"] == 0 and c.n_sets["metacognitive_bias"] == 0

@@ -1,6 +1,6 @@
-"""The data shipped with the library (metabits_book.studies.datasets): the MaskOri trials of 16 people and
-their count tables (Hellmann, Zehetleitner & Rausch, 2023), checked against pandas' crosstab and
-groupby on the trials. The ``trials`` and ``tables`` fixtures are in conftest.py.
+"""The data shipped with the book (metabits_book.studies.datasets): the MaskOri trials of 16
+people and their count tables (Hellmann, Zehetleitner & Rausch, 2023), checked against pandas'
+crosstab and groupby on the trials. The ``trials`` and ``tables`` fixtures are in conftest.py.
 """
 
 from importlib.resources import files
@@ -49,7 +49,7 @@ def test_count_tables_equal_pandas_crosstabs(trials, tables):
 def test_rows_are_orientations_and_columns_run_from_s1_to_s2_confidence():
     trials = {"stimulus": [0, 90, 90], "response": [0, 90, 0], "rating": [4, 4, 0]}
     t = count_tables(trials, stimuli=(0, 90), n_ratings=5).counts
-    assert t[0, 0] == 1  # horizontal, answered horizontal with top confidence: "S1, most confident"
+    assert t[0, 0] == 1  # horizontal, answered horizontal, top confidence: "S1, most confident"
     assert t[1, 9] == 1  # vertical, answered vertical with top confidence: "S2, most confident"
     assert t[1, 4] == 1  # vertical, answered horizontal with lowest confidence: "S1, least"
 

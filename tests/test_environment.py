@@ -130,7 +130,7 @@ def test_citation_cites_the_configured_repository():
         "(the one place the repository's address is set)")
 
 
-# --- the library's own imports ---------------------------------------------------------------------
+# --- the library's own imports -------------------------------------------------------------------
 
 #: import name -> distribution name, where they differ
 DISTRIBUTION = {"sklearn": "scikit-learn", "IPython": "ipython", "myst_nb": "myst-nb"}

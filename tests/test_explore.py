@@ -1,4 +1,4 @@
-"""The explorers (issue 11): their frames equal the library, their pages parse, bad input fails.
+"""The explorers: their frames equal the library, their pages parse, bad input fails.
 
 Each Part I explorer of :mod:`metabits_book.explore` is checked at every point of a small grid
 against direct calls of the library functions its docstring names, and where a theorem or an
@@ -467,7 +467,7 @@ def test_live_bars_of_two_traces_stand_side_by_side():
     assert [t.get_text() for t in ax.get_xticklabels()] == list(e.view().trace("S1 presented").x)
 
 
-# --- issue 18: captions, titles, legends, signatures ---------------------------------------------
+# --- captions, titles, legends, signatures -------------------------------------------------------
 
 @pytest.mark.parametrize("caption, shown", [
     ("M-ratio -0.00, meta-I -0.000 bit, -0% (-0.00).", "M-ratio 0.00, meta-I 0.000 bit, 0% (0.00)."),

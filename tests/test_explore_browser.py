@@ -1,13 +1,13 @@
-"""The website's explorers in a real browser (issue 11).
+"""The website's explorers in a real browser.
 
 Serves the built site on 127.0.0.1 and drives headless Chromium through every page that shows an
-explorer (a ``<div class="metabits-explorer">``, written by :func:`metabits_book.explore.static_html`),
-with every request outside 127.0.0.1 blocked. The pages are visited once for this module and
-tests/test_browser.py together (the session fixture ``site_visits`` of conftest.py, which runs
-``_browser.visit_site``): each page is loaded once (in a tab taken from page to page with the
-browser's cache on; a file served from the cache is still a request the page makes, and is
-seen); on a page with an explorer the visit also moves every control, at 1280 px and at
-400 px. This module checks the explorer pages for:
+explorer (a ``<div class="metabits-explorer">``, written by
+:func:`metabits_book.explore.static_html`), with every request outside 127.0.0.1 blocked. The
+pages are visited once for this module and tests/test_browser.py together (the session fixture
+``site_visits`` of conftest.py, which runs ``_browser.visit_site``): each page is loaded once (in
+a tab taken from page to page with the browser's cache on; a file served from the cache is still
+a request the page makes, and is seen); on a page with an explorer the visit also moves every
+control, at 1280 px and at 400 px. This module checks the explorer pages for:
 
 - no console error or uncaught script error, no failed request;
 - ``plotly.min.js`` requested exactly once, from the site's own ``_static``;
@@ -104,8 +104,8 @@ def _rgb(hex_colour: str) -> str:
 
 
 def _swatch_problems(state: dict) -> list[str]:
-    """Legend swatches whose colour is not their trace's in the frame shown (issue 18: the
-    noise explorer's bars turned green while their swatch stayed black)."""
+    """Legend swatches whose colour is not their trace's in the frame shown (e.g. the noise
+    explorer's bars change colour with the noise case: their swatch must follow)."""
     spec, f = state["spec"], state["frame"]
     if f is None:
         return []
@@ -295,7 +295,7 @@ def test_only_pages_with_an_explorer_load_plotly(built_site):
                         + "\n    ".join(wasted))
 
 
-# --- issue 18: the agents' labels of the deployment matrix overlapped at 400 px ------------------
+# --- point labels: none overlaps another or leaves the plot --------------------------------------
 
 # _browser.label_boxes measures the labels (its LABEL_BOXES_JS) in their page's visit.
 
@@ -316,8 +316,9 @@ def _label_problems(panels: list, width: int) -> list[str]:
 
 
 def test_point_labels_do_not_overlap_at_400_and_1280_px(site_visits, built_site):
-    """Issue 18: "Alpha" and "verified agent" overlapped in the deployment matrix at 400 px.
-    Every explorer page with labelled points (plotly's ``markers+text``), at both widths (the
+    """No point label overlaps another or leaves the plot (at 400 px, the narrow axis of the
+    deployment matrix crowds "Alpha" and "verified agent" together). Checked on every explorer
+    page with labelled points (plotly's ``markers+text``), at both widths (the
     page loaded at 1280 px, then narrowed to 400 px as in the rest of its visit), at the default
     frame and with every control at its far end (``_browser.label_boxes``)."""
     root = Path(built_site)

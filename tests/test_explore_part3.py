@@ -1,4 +1,5 @@
-"""The Part III explorers (metabits_book.explore.part3, part3_agents): every frame equals a direct computation.
+"""The Part III explorers (metabits_book.explore.part3, part3_agents): every frame equals a
+direct computation.
 
 The direct computations go another way than the explorers' library calls where one exists: the
 mutual information and entropies of a hand-built joint table (metabits.info, plug-in sums)
@@ -29,7 +30,8 @@ DEFAULTS = [pytest.param(getattr(explore, name), id=name) for name in PART3]
 
 
 def joint_symmetric(prevalence, error):
-    """P(T, S) of a symmetric self-report, rows T = success/failure, columns S = success/failure."""
+    """P(T, S) of a symmetric self-report, rows T = success/failure, columns
+    S = success/failure."""
     return np.array([[prevalence * (1 - error), prevalence * error],
                      [(1 - prevalence) * error, (1 - prevalence) * (1 - error)]])
 
@@ -272,7 +274,7 @@ def test_live_controls_redraw(make, monkeypatch):
 
     The matplotlib figure of every redraw is checked (one axes per panel), but not rasterised:
     the PNG itself is tests/test_explore.py's (test_live_slider_and_menu_redraw_the_output), and
-    rendering some 25 PNGs here took most of this module's time.
+    rendering some 25 PNGs here would repeat that test at a high cost.
     """
     pytest.importorskip("ipywidgets")
     from IPython.display import Image
@@ -300,7 +302,7 @@ def test_live_controls_redraw(make, monkeypatch):
 
 
 
-# --- issue 18 ----------------------------------------------------------------------------------
+# --- panel order, point labels and captions ------------------------------------------------------
 
 def test_feedback_lab_draws_oskr_first():
     """The OSKR panel sits next to the controls (the lab is three panels tall)."""
@@ -332,13 +334,14 @@ def test_deployment_points_are_labelled_with_their_agent():
     assert sides["fluent"] == "middle left"
 
 
-# the chapter's five agents (book/oskr/03_demos): "Alpha" and "verified agent" overlapped at 400 px
+# the chapter's five agents (book/oskr/03_demos): "Alpha" and "verified agent" crowd at 400 px
 BOOK_AGENTS = {"Alpha": (0.72, 0.81), "Beta": (0.72, 0.18), "fluent but unaware": (0.95, 0.3),
                "unsure but honest": (0.6, 0.7), "verified agent": (0.9, 0.8)}
 
 
 def _label_boxes(e, view, width, height):
-    """The labels' and markers' boxes (px) of panel 0 at a plot size, as the placement sees them."""
+    """The labels' and markers' boxes (px) of panel 0 at a plot size, as the placement sees
+    them."""
     from metabits_book.explore.labels import _MARKER_R_PX, _label_box, _label_positions
 
     (x0, x1), (y0, y1) = e.panels[0].xrange, e.panels[0].yrange

@@ -77,7 +77,7 @@ def test_unreachable_targets_and_bad_input_are_refused():
         mb.oskr.effective_error_for_oskr(1.2)
 
 
-# --- OSKR of correctness given the response is meta-I₂ʳ ---------------------------------------------
+# --- OSKR of correctness given the response is meta-I₂ʳ ------------------------------------------
 
 @st.composite
 def majority_tables(draw):

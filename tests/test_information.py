@@ -12,7 +12,8 @@ import metabits as mb
 def test_binary_entropy_known_values():
     assert mb.info.binary_entropy(0.5) == pytest.approx(1.0)
     assert mb.info.binary_entropy(0.0) == 0.0 and mb.info.binary_entropy(1.0) == 0.0
-    # pti(c) = 1 - H2(c) (the paper's printed 0.88 and 0.12 at c = 0.7: metabits_book.paper_numbers)
+    # pti(c) = 1 - H2(c) (the paper's printed 0.88 and 0.12 at c = 0.7:
+    # metabits_book.paper_numbers)
     assert mb.info.pti(0.7) == pytest.approx(1 - stats.entropy([0.7, 0.3], base=2))
     assert mb.info.binary_entropy(0.11) == pytest.approx(stats.entropy([0.11, 0.89], base=2))
 

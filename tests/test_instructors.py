@@ -3,8 +3,8 @@
 Its chapter map must list every chapter of the table of contents, and its "Exercises by level"
 table every exercise of the notebooks, once — counted against the ``{exercise}`` labels in the
 chapters, so an exercise added to or removed from a chapter fails here until the page follows.
-Its tables must be well-formed: MyST drops whatever follows a row's closing ``|``, which once
-hid six exercises from the page.
+Its tables must be well-formed: MyST drops whatever follows a row's closing ``|``, which would
+hide exercises from the page.
 """
 
 from __future__ import annotations

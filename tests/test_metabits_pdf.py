@@ -1,6 +1,6 @@
 """The website's link to the book's PDF (``_ext/metabits_pdf.py``).
 
-The PDF is built by ``scripts/build-pdf.sh`` (minutes, not part of the tests); a website built
+The PDF is built by ``scripts/build-pdf.sh`` (not part of the tests); a website built
 after it offers the PDF as ``metabits.pdf`` and links it from the intro page, one built without
 it has neither, so that an offline build never links a missing file.
 """

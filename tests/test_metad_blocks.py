@@ -1,6 +1,6 @@
-"""The fast path of the meta-d′ fit (issue 13's speed target) gives exactly the numbers of the
-plain one: the likelihood evaluated in cache-sized blocks equals it evaluated table by table,
-and step halving tried in blocks of halvings picks the same step as halving one at a time.
+"""The fast path of the meta-d′ fit gives exactly the numbers of the plain one: the likelihood
+evaluated in cache-sized blocks equals it evaluated table by table, and step halving tried in
+blocks of halvings picks the same step as halving one at a time.
 
 The references here are the simple algorithms written out again (one table at a time, one
 halving at a time); equality is exact (bit for bit), as the speed-up must not move a single
@@ -34,7 +34,7 @@ def _bootstrap_like(n_boot, seed, pad=0.1):
 
 
 def _scoring_one_halving_at_a_time(theta, counts, kappa, max_iter=100, xtol=1e-9):
-    """Fisher scoring as first written: the whole stack at once, one halving per call."""
+    """Fisher scoring written plainly: the whole stack at once, one halving per call."""
     theta = theta.copy()
     ll, g, F = metad._loglik(theta, counts, kappa)
     active = np.isfinite(ll)
@@ -103,9 +103,9 @@ def test_stalled_fits_end_alike_on_any_cpu(tmp_path):
     """Bootstrap-like replicates, many of them on flat ridges of the likelihood, fitted here and
     in a process whose NumPy is held to its baseline (SSE4.2) kernels, as on a CPU without AVX2
     (``NPY_DISABLE_CPU_FEATURES``; its exp, log and sums round differently): the same tables
-    converge, meta-d′ to within 1e-6 and every parameter to within 1e-5. With the old rule (a
-    step below 1e-6 where rounding stops the rise) 3 of these 2,400 verdicts differed, and the
-    shipped intervals' failed fits numbered 1,795 instead of 1,785."""
+    converge, meta-d′ to within 1e-6 and every parameter to within 1e-5. A rule on the step's
+    length (a step below 1e-6 where rounding stops the rise) would let some of these verdicts
+    differ between the two."""
     code = textwrap.dedent("""
         import sys
         import numpy as np

@@ -1,5 +1,6 @@
-"""Tests of metabits_book.studies.montecarlo: Fieller's interval, the fast RMI bias study (chapter 9, larger
-samples) and the coverage study of bootstrap intervals of OSKR (OSKR chapter)."""
+"""Tests of metabits_book.studies.montecarlo: Fieller's interval, the fast RMI bias study
+(chapter 9, larger samples) and the coverage study of bootstrap intervals of OSKR (OSKR
+chapter)."""
 
 import numpy as np
 import pytest
@@ -90,7 +91,7 @@ def test_chapter9_normal_noise_bias_shrinks_roughly_like_one_over_n():
     for a in sim.STUDY_ACCURACIES:
         f = sim.mc_ratio(big[a, 200], big[a, 3200])
         lo, hi = montecarlo.fieller_interval(big[a, 200], big[a, 3200])
-        assert f.se / f.value < 0.10                       # the issue's precision
+        assert f.se / f.value < 0.10                       # the ratio resolved to 10%
         assert lo > 4.0 * 2                                # far from sqrt(16) = 4
         assert lo <= f.value <= hi
         step = sim.mc_ratio(big[a, 800], big[a, 3200])   # the last fourfold step decreases

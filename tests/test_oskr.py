@@ -22,7 +22,7 @@ from metabits.oskr._estimators import _oskr_kernel
 from metabits.oskr._intervals import _jackknife_acceleration
 
 
-# --- independent reference computations -----------------------------------------------------------
+# --- independent reference computations ----------------------------------------------------------
 
 def brute_oskr(table):
     """OSKR from the definitions: H(T) and H(T|S) = sum_s p(s) H(T | S = s), with loops."""
@@ -59,7 +59,7 @@ tables = arrays(np.int64, st.tuples(st.integers(2, 3), st.integers(1, 5)),
                 elements=st.integers(0, 60), fill=st.integers(1, 60))
 
 
-# --- plug-in and Miller-Madow ----------------------------------------------------------------------
+# --- plug-in and Miller-Madow --------------------------------------------------------------------
 
 @given(tables)
 def test_plugin_matches_the_definitions(table):
@@ -150,7 +150,7 @@ def test_miller_madow_reduces_the_bias_of_the_plugin():
     assert abs(bias_mm) < bias_plug / 3
 
 
-# --- KSG ---------------------------------------------------------------------------------------------
+# --- KSG -----------------------------------------------------------------------------------------
 
 def test_ksg_matches_a_brute_force_implementation():
     rng = np.random.default_rng(3)
@@ -178,7 +178,7 @@ def test_ksg_approaches_the_true_information_of_a_gaussian_mixture():
     assert r.mutual_info == pytest.approx(true_mi, abs=0.01)
 
 
-# --- edge cases ------------------------------------------------------------------------------------
+# --- edge cases ----------------------------------------------------------------------------------
 
 def test_constant_outcome_is_undefined():
     with pytest.raises(ValueError, match="H\\(T\\) = 0"):
@@ -228,7 +228,7 @@ def test_continuous_signal_without_bins_warns():
         mb.oskr.oskr(rng.integers(0, 2, 100), rng.random(100))
 
 
-# --- bootstrap intervals -----------------------------------------------------------------------------
+# --- bootstrap intervals -------------------------------------------------------------------------
 
 def test_cellwise_jackknife_equals_the_trialwise_jackknife():
     table = np.array([[7.0, 3.0, 5.0], [2.0, 6.0, 1.0]])

@@ -96,7 +96,8 @@ def test_calibration_gap_rejects_bad_input():
 
 
 def test_one_sided_detector_reading_of_the_explorer():
-    """The audit's second reading of the explorer's 0.60: OSKR 0.60999..., 0.61 rounded, 0.60 cut."""
+    """The audit's second reading of the explorer's 0.60: OSKR 0.60999..., 0.61 rounded, 0.60
+    cut."""
     v = pn.one_sided_detector_oskr(0.5, 0.8)
     # by hand: flagged trials (40%) are failures for sure; the rest are 5/6 successes
     assert v == pytest.approx(1 - 0.6 * _h2(1 / 6), abs=1e-12)

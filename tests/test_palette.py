@@ -1,4 +1,5 @@
-"""The palette (metabits_book.palette): one home for the colours of the figures and the explorers."""
+"""The palette (metabits_book.palette): one home for the colours of the figures and the
+explorers."""
 
 import re
 from pathlib import Path
@@ -15,8 +16,8 @@ HEX = re.compile(r"""["']#[0-9a-fA-F]{6}["']""")
 
 
 def test_no_colour_is_written_outside_the_palette():
-    """No library module but the palette spells out a hex colour (the explorers, the figures and
-    the book's style used to each carry their own copy)."""
+    """No module of the library (``lib/metabits``) spells out a hex colour: the colours live in
+    the palette."""
     offenders = [str(p.relative_to(LIB)) for p in LIB.rglob("*.py")
                  if p.name != "palette.py" and HEX.search(p.read_text(encoding="utf-8"))]
     assert offenders == []

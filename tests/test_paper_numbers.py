@@ -1,4 +1,5 @@
-"""The registry of paper numbers (metabits_book.paper_numbers), which the reproducibility report shows.
+"""The registry of paper numbers (metabits_book.paper_numbers), which the reproducibility report
+shows.
 
 One test per entry: an "agrees" entry must agree with the printed value within its tolerance; a
 "known discrepancy" must still disagree (otherwise its explanation is stale), and where the entry
@@ -98,7 +99,8 @@ def test_registry_import_needs_neither_pandas_nor_matplotlib():
 
 
 def test_the_former_module_paper_numbers_still_gives_the_registry():
-    """``metabits_book.paper_numbers`` (the registry's home before metabits_book) re-exports it."""
+    """``metabits_book.paper_numbers`` gives the registry, the essay's constants and every name
+    of its ``__all__``."""
     from metabits_book import paper_numbers as old
 
     assert old.REGISTRY is pn.REGISTRY and old.ROBERTS_LAB == pn.ROBERTS_LAB

@@ -1,6 +1,6 @@
 """The PDF build's Sphinx extension (``scripts/pdf_book.py``) on small doctrees.
 
-The PDF itself takes minutes to build (``bash scripts/build-pdf.sh``, not part of the tests);
+The PDF itself is built by ``bash scripts/build-pdf.sh``, not by the tests;
 these check each change the extension makes to the pages: the landing page as one unnumbered
 chapter and the parts as ``\\part``, folded code left out, exercise labels, and an explorer's
 PNG recognised by the text the library writes into it.

@@ -101,7 +101,7 @@ def test_chapter_tradeoff_accuracy_has_one_value_and_one_rounding():
     """Chapter 9's trade-off rater: its recoded accuracy (the same at every inverted share, and the
     reported accuracy once all low-confidence answers are inverted) is 341/400 = 0.8525. The text
     (glue, Python's format) and the tables (Styler.format with the same format) all show 0.853,
-    where pandas' round(3) showed 0.852 (it rounds the scaled value half to even)."""
+    where pandas' round(3) gives 0.852 (it rounds the scaled value half to even)."""
     chapter_rater = np.array([[6.0, 0.0, 150.0, 44.0], [1.0, 0.0, 14.0, 185.0]])
     tabs = relabel.invert_predictions(chapter_rater, columns=[2],
                                       fraction=np.linspace(0.0, 1.0, 11))
@@ -110,7 +110,7 @@ def test_chapter_tradeoff_accuracy_has_one_value_and_one_rounding():
     assert relabel.reported_measures(tabs).acc[-1] == pytest.approx(341 / 400, abs=1e-15)
     acc = float(recoded[0])
     assert f"{acc:.3f}" == "{:.3f}".format(acc) == "0.853"
-    assert float(np.round(acc, 3)) == 0.852                 # the rule the tables no longer use
+    assert float(np.round(acc, 3)) == 0.852                 # the rule the tables do not use
 
 
 def test_reported_measures_by_hand():

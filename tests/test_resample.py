@@ -1,4 +1,4 @@
-"""metabits.resample: the one multinomial resampler (and, later, its intervals)."""
+"""metabits.resample: the one multinomial resampler and the intervals from its replicates."""
 
 import numpy as np
 import pytest

@@ -44,7 +44,8 @@ def test_binary_noise_is_strictly_above_proposition4_lower_bound():
 @given(st.lists(st.tuples(st.floats(0.5, 1.0), st.floats(0.01, 1.0)), min_size=1, max_size=5),
        st.lists(st.tuples(st.floats(0.5, 1.0), st.floats(0.01, 1.0)), min_size=1, max_size=5))
 def test_random_calibrated_classifiers_inside_bounds(plus, minus):
-    """Symmetric mixtures of calibrated responses (equal priors), confidences free per prediction."""
+    """Symmetric mixtures of calibrated responses (equal priors), confidences free per
+    prediction."""
     c = np.array([p[0] for p in plus + minus])
     w = np.array([p[1] for p in plus + minus])
     pred = np.array([1] * len(plus) + [-1] * len(minus))

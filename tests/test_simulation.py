@@ -1,4 +1,5 @@
-"""Tests of metabits_book.studies.simulation: the simulation study of Meyen et al. (2025), Figures 6 and 7."""
+"""Tests of metabits_book.studies.simulation: the simulation study of Meyen et al. (2025),
+Figures 6 and 7."""
 
 
 import numpy as np
@@ -319,7 +320,8 @@ def test_other_bad_input():
 
 
 def test_measure_study_full_size():
-    """The whole Figure 6 study: shapes, no silently dropped data set, and the expected ordering."""
+    """The whole Figure 6 study: shapes, no silently dropped data set, and the expected
+    ordering."""
     from metabits_book.studies import simulation as sim
     counts = sim.simulate_study(rng=11)
     res = sim.measure_study(counts)
@@ -373,7 +375,7 @@ def test_mc_ratio_refuses_an_unresolved_denominator():
 
 @pytest.mark.parametrize("pad", ["abc", -1.0, 0.0, float("nan"), float("inf"), [0.25, 0.25]])
 def test_measure_study_refuses_a_bad_pad(pad):
-    # issue 17's fuzz: a bad pad used to make every meta-d' NaN silently
+    # a bad pad would make every meta-d' NaN silently: it is refused
     counts = sim.simulate_study(accs=[0.7], n_sets=3, rng=1)
     with pytest.raises(ValueError, match="pad"):
         sim.measure_study(counts, pad=pad)

@@ -1,6 +1,6 @@
 """Every measure of a stack of tables (metabits._stack): the functions that report
 several measures of a stack — all_measures, classic_type2, measure_study, database_measures —
-give the same numbers, column for column, because they read one computation. Simulated tables
+give the same numbers, column for column, because they compute them the same way. Simulated tables
 (metabits_book.studies.simulation) and the MaskOri tables (fixture in conftest.py).
 """
 

@@ -1,4 +1,4 @@
-"""metabits.validation: the checks that issue 17 gave one home (pad, undefined, same length,
+"""metabits.validation: the checks every public function shares (pad, undefined, same length,
 whole counts, column names to group by)."""
 
 import numpy as np
@@ -59,7 +59,8 @@ def test_column_names_in_both_loaders():
         with pytest.raises(ValueError, match="by must be a column name or a sequence"):
             as_column_names(bad)
     trials = {"stimulus": [0, 90], "response": [0, 90], "rating": [0, 1], "confidence": [1, 2]}
-    for loader in (functools.partial(count_tables, n_ratings=2), confidence_database_tables):  # the one check, in both
+    # the one check, in both
+    for loader in (functools.partial(count_tables, n_ratings=2), confidence_database_tables):
         with pytest.raises(ValueError, match="by must be a column name or a sequence"):
             loader(trials, by=5)
 

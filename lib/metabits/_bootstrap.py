@@ -2,9 +2,9 @@
 
 One call gives, per table, the measures of :func:`metabits.all_measures`
 (:mod:`metabits._stack`, the one place that computes them; :func:`all_measures`,
-:class:`AllMeasures` and :data:`PLUGIN` are still importable from here, their former home):
-accuracy, d′, meta-d′, M-ratio, meta-d′ − d′, AUROC2, gamma, phi, meta-I, meta-I₁ʳ, meta-I₂ʳ and
-RMI, both plug-in and, for the four information measures, bias-reduced.
+:class:`AllMeasures` and :data:`PLUGIN` are also importable from here): accuracy, d′, meta-d′,
+M-ratio, meta-d′ − d′, AUROC2, gamma, phi, meta-I, meta-I₁ʳ, meta-I₂ʳ and RMI, both plug-in
+and, for the four information measures, bias-reduced.
 
 **The bootstrap** redraws each row of each table from the multinomial of its own relative
 frequencies (row totals kept): the trial-level bootstrap of a table, drawn for all tables at
@@ -115,9 +115,9 @@ def bootstrap_measures(counts, n_boot: int = 200, level: float = 0.95, pad=None,
     rng : numpy.random.Generator or int, optional
         Random generator or seed.
     refit : bool, default False
-        Refit by BFGS every replicate on which the vectorised meta-d′ fit stalls (slow: tens of
-        ms each); by default such replicates count as undefined for meta-d′, M-ratio and
-        meta-d′ − d′. The observed tables are always refitted.
+        Refit by BFGS every replicate on which the vectorised meta-d′ fit stalls (slow: one
+        table at a time); by default such replicates count as undefined for meta-d′, M-ratio
+        and meta-d′ − d′. The observed tables are always refitted.
 
     Returns
     -------

@@ -105,9 +105,8 @@ def _draw_rows(counts, u, out):
             # a draw is the first k with F(k) >= u (the last k of the window if none). With many
             # draws per row of the table, guide tables: guide[b] is the first k with
             # F(k) >= b / width, so that a draw starts at most a step or two below its outcome.
-            # With few, building them would cost more than it saves (2,400 tables of 3,200
-            # trials, m = 200: three times the time): each draw bisects its row (F does not
-            # decrease in k, so both find the same k)
+            # With few, building them would cost more than it saves: each draw bisects its row
+            # (F does not decrease in k, so both find the same k)
             guided = span * width <= _GUIDE_RATIO * m
             if guided:
                 for i in range(span):
@@ -152,8 +151,9 @@ def _kernel():
 
 
 def draw_multinomial_rows(counts: np.ndarray, m: int, rng: np.random.Generator) -> np.ndarray:
-    """:func:`metabits.resample.multinomial_rows` without input checks: whole-number int64 ``counts`` of shape
-    (..., K); returns int64 resamples of shape ``(m,) + counts.shape`` (a view)."""
+    """:func:`metabits.resample.multinomial_rows` without input checks: whole-number int64
+    ``counts`` of shape (..., K); returns int64 resamples of shape ``(m,) + counts.shape`` (a
+    view)."""
     lead, n_cat = counts.shape[:-1], counts.shape[-1]
     flat = np.ascontiguousarray(counts.reshape(-1, n_cat))
     out = np.empty((flat.shape[0], n_cat, m), dtype=np.int64)

@@ -257,6 +257,22 @@ def check_exercise(label: str, **answers) -> Verdict:
 def checker_code(label: str) -> str:
     """The code of the checker cell that follows the exercise ``label`` in the student edition.
 
+    Parameters
+    ----------
+    label : str
+        An exercise of :data:`EXERCISES`, e.g. ``"ex-s1-criterion"``.
+
+    Returns
+    -------
+    str
+        A comment line, the import of :func:`check_exercise` and its call with one ``...`` per
+        number the exercise asks for.
+
+    Raises
+    ------
+    ValueError
+        For a label that names no exercise with a checker.
+
     Examples
     --------
     >>> print(checker_code("ex-s1-criterion"))

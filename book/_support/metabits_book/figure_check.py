@@ -106,6 +106,19 @@ def svg_difference(committed: str, rebuilt: str, tol: float = SVG_TOLERANCE) -> 
     -------
     str or None
         A one-line description of the first difference found.
+
+    Raises
+    ------
+    ValueError
+        For a document that is not a str, or a negative ``tol``.
+
+    Examples
+    --------
+    >>> a = '<svg><path d="M 1.000001 2"/><!-- x --></svg>'
+    >>> svg_difference(a, a.replace("1.000001", "1.000002")) is None   # another machine's digits
+    True
+    >>> svg_difference(a, a.replace("1.000001", "1.5"))
+    'a coordinate moved by 0.5 (tolerance 0.001)'
     """
     for name, text in (("committed", committed), ("rebuilt", rebuilt)):
         if not isinstance(text, str):
@@ -143,6 +156,23 @@ def png_difference(committed: Path, rebuilt: Path, tol: float = PNG_TOLERANCE) -
 
     The comparison runs on copies in a temporary folder, so matplotlib's diff images never land
     beside the figures.
+
+    Parameters
+    ----------
+    committed, rebuilt : path-like
+        The two PNG files.
+    tol : float, default :data:`PNG_TOLERANCE`
+        Largest root-mean-square difference per colour channel (0–255) taken as the same.
+
+    Returns
+    -------
+    str or None
+        Why the images differ (their sizes, or their RMS difference), or ``None``.
+
+    Raises
+    ------
+    ValueError
+        For a path that is not an existing file, or a negative ``tol``.
     """
     from matplotlib.testing.compare import compare_images
     from matplotlib.testing.exceptions import ImageComparisonFailure

@@ -10,10 +10,12 @@ __all__ = ["theorem8_upper_as_printed"]
 
 
 def theorem8_upper_as_printed(acc_pos, acc_neg, prior=0.5):
-    """Theorem 8's upper bound exactly as the paper prints it, :math:`1 - \\prod_k(1 - acc_k)/p_+^{K-1}`.
+    """Theorem 8's upper bound exactly as the paper prints it,
+    :math:`1 - \\prod_k(1 - acc_k)/p_+^{K-1}`.
 
-    For comparison only: it equals the upper bound of :func:`metabits.group.group_accuracy_bounds` when
-    :math:`p_+ \\ge 0.5` (the paper's Assumption 2) and is exceeded by RMI = 1 groups when
+    For comparison only: it equals the upper bound of
+    :func:`metabits.group.group_accuracy_bounds` when :math:`p_+ \\ge 0.5` (the paper's
+    Assumption 2) and is exceeded by RMI = 1 groups when
     :math:`p_+ < 0.5`.
 
     Parameters

@@ -49,7 +49,7 @@ def _table1_bayes(pad, estimate_dprime: bool, chains: int = 4, draws: int = 2500
                             chains=chains, draws=draws, tune=tune, seed=2025)
 
 
-#: the shipped posterior summary of Table 1 under HMeta-d (``metabits/data``), written by
+#: the shipped posterior summary of Table 1 under HMeta-d (``metabits_book/data``), written by
 #: :func:`table1_bayes_rows`; ``tests/test_paper_numbers.py`` refits it (marked slow), so the
 #: registry, the report and the quick tests read it instead of sampling three posteriors
 TABLE1_BAYES = "meyen2025_table1_bayes.csv"
@@ -61,8 +61,29 @@ TABLE1_BAYES_OPTIONS = {"padded": ("statconfr", False), "unpadded": (0.0, False)
 def table1_bayes_rows(*, chains: int = 4, draws: int = 2500, tune: int = 1000) -> list[dict]:
     """Refit Table 1 with HMeta-d under the three d′ options: the rule behind the shipped CSV.
 
-    Seeded NUTS fits (by default the shipped 4 chains × (1000 tuning + 2500 draws) each; the
-    slow test refits with fewer); takes seconds per option.
+    Seeded NUTS fits, one per option of :data:`TABLE1_BAYES_OPTIONS` (the slow test refits with
+    fewer draws than the shipped file's).
+
+    Parameters
+    ----------
+    chains, draws, tune : int, default 4, 2500, 1000
+        NUTS settings of every fit (:func:`metabits.sdt.fit_meta_d_bayes`); the defaults are
+        the shipped file's.
+
+    Returns
+    -------
+    list of dict
+        One row per option: ``option``, the posterior means ``meta_d`` and ``m_ratio``,
+        ``m_ratio_mcse``, ``draws`` and the fit's ``r_hat``, ``ess_bulk`` and ``divergences``.
+
+    Raises
+    ------
+    ValueError
+        For sampler settings :func:`metabits.sdt.fit_meta_d_bayes` refuses.
+
+    References
+    ----------
+    Meyen et al. (2025), Table 1; Fleming (2017), HMeta-d.
     """
     rows = []
     for option, (pad, estimate) in TABLE1_BAYES_OPTIONS.items():
@@ -126,7 +147,22 @@ _LABELS = {0: "−1", 1: "+1"}
 
 
 def meyen2025() -> tuple[PaperNumber, ...]:
-    """Meyen et al. (2025): Figures 1, 2, 5, 8, Tables 1–2 and the worked examples of the text."""
+    """Meyen et al. (2025): Figures 1, 2, 5, 8, Tables 1–2 and the worked examples of the text.
+
+    Returns
+    -------
+    tuple of PaperNumber
+        The registry's entries of the work ``"meyen2025"``, in the order of the paper.
+
+    References
+    ----------
+    Meyen et al. (2025).
+
+    Examples
+    --------
+    >>> meyen2025()[0].id
+    'meyen2025/fig1-acc'
+    """
 
     def n(name, where, what, printed, book, **kw):
         return PaperNumber(f"meyen2025/{name}", "meyen2025", where, what, printed, book, **kw)

@@ -79,6 +79,20 @@ def roberts2026_numbers() -> tuple[PaperNumber, ...]:
     does not follow from the formulas the essay states (or that the book could find), not that
     an experiment failed to replicate. The book's audit chapter shows every displayed number,
     including those with no formula to check.
+
+    Returns
+    -------
+    tuple of PaperNumber
+        The registry's entries of the work ``"roberts2026"``.
+
+    References
+    ----------
+    Roberts (2026), *From Bits to Minds*.
+
+    Examples
+    --------
+    >>> roberts2026_numbers()[0].id
+    'roberts2026/primer-entropy-8'
     """
 
     def n(name, where, what, printed, book, **kw):

@@ -25,7 +25,36 @@ def _servajean():
 
 
 def servajean_ratio_range(task: str, model: str) -> Bounds:
-    """meta-d′/d′ for every d′ and meta-d′ that round to Table S1's printed values (±0.00005)."""
+    """meta-d′/d′ for every d′ and meta-d′ that round to Table S1's printed values (±0.00005).
+
+    Parameters
+    ----------
+    task, model : str
+        A task (``"A"``, ``"B"``, ``"C"``) and a model of Table S1.
+
+    Returns
+    -------
+    Bounds
+        The smallest and the largest ratio.
+
+    Raises
+    ------
+    ValueError
+        For an unknown task or model.
+
+    References
+    ----------
+    Servajean & Servajean (2026), Table S1.
+
+    Examples
+    --------
+    Table S1 prints the M-ratio 0.8563 for GPT-5 in task A, above every ratio its printed
+    d′ = 3.2396 and meta-d′ = 2.7738 allow:
+
+    >>> lo, hi = servajean_ratio_range("A", "GPT-5")
+    >>> round(lo, 5), round(hi, 5)
+    (0.85619, 0.85625)
+    """
     row = _servajean()[0].at(task, model)
     h = 0.00005
     return Bounds((row.meta_d - h) / (row.d_prime + h), (row.meta_d + h) / (row.d_prime - h))
@@ -38,6 +67,32 @@ def servajean_mean_of_ratios(task: str, model: str) -> float:
     with meta-d′ (the Type 2 likelihood does not involve d′), with Var d′ = 4 Var c (Delta
     method) and Var c from Table S2's "None" interval of the same task and model — the precision
     of the c-calibration experiment standing in for that of the meta-d′ experiment.
+
+    Parameters
+    ----------
+    task, model : str
+        A task (``"A"``, ``"B"``, ``"C"``) and a model of Tables S1 and S2.
+
+    Returns
+    -------
+    float
+        The approximate posterior mean of meta-d′/d′.
+
+    Raises
+    ------
+    ValueError
+        For an unknown task or model.
+
+    References
+    ----------
+    Servajean & Servajean (2026), Tables S1 and S2; Fleming (2017), HMeta-d.
+
+    Examples
+    --------
+    GPT-5 in task A, whose M-ratio Table S1 prints as 0.8563:
+
+    >>> round(servajean_mean_of_ratios("A", "GPT-5"), 4)
+    0.8563
     """
     s1, s2 = _servajean()
     row = s1.at(task, model)
@@ -47,7 +102,22 @@ def servajean_mean_of_ratios(task: str, model: str) -> float:
 
 
 def servajean2026() -> tuple[PaperNumber, ...]:
-    """Servajean & Servajean (2026): M-ratio = meta-d′/d′ in every row of Table S1."""
+    """Servajean & Servajean (2026): M-ratio = meta-d′/d′ in every row of Table S1.
+
+    Returns
+    -------
+    tuple of PaperNumber
+        The registry's entries of the work ``"servajean2026"``, one per task and model.
+
+    References
+    ----------
+    Servajean & Servajean (2026), Table S1.
+
+    Examples
+    --------
+    >>> len(servajean2026()), servajean2026()[0].id
+    (9, 'servajean2026/tabS1-m-ratio-A-GPT-5')
+    """
     out = []
     s1 = _servajean()[0]
     for task in s1.tasks:

@@ -104,8 +104,9 @@ def channel_capacity(hit_rate, false_alarm) -> Capacity:
 def capacity_share(prevalence, hit_rate, false_alarm):
     """:math:`I(S;T)/C`: the share of the self-report channel's capacity in use at this outcome.
 
-    Compare OSKR :math:`= I(S;T)/H(T)` (:func:`metabits.oskr.binary_channel`): the same numerator, a
-    different denominator. The share is 1 whenever the success rate is the one that attains the
+    Compare OSKR :math:`= I(S;T)/H(T)` (:func:`metabits.oskr.binary_channel`): the same
+    numerator, a different denominator. The share is 1 whenever the success rate is the one that
+    attains the
     capacity — for a symmetric channel, a balanced outcome — however noisy the self-report;
     OSKR is then :math:`C/H(T)`.
 

@@ -5,8 +5,9 @@ al. (2025): uniform noise (highest information) black with inverted triangles an
 normal noise orange with diamonds and dashed lines, binary noise (lowest information) green with
 triangles and dotted lines. Every value is a matplotlib colour string (``"#0072b2"``, a grey
 level ``"0.85"``); the website's explorers turn them into CSS colours
-(:mod:`metabits_book.explore.web` does, with matplotlib's ``to_hex``). This module imports nothing,
-so that ``import metabits`` and the explorers' models stay free of matplotlib.
+(:mod:`metabits_book.explore.web` does, with matplotlib's ``to_hex``). This module imports
+nothing, so that the explorers' models and :mod:`metabits_book.plotting`'s import stay free of
+matplotlib.
 
 Examples
 --------
@@ -57,5 +58,6 @@ NOISE_DASH = {kind: {"-": "solid", "--": "dash", ":": "dot"}[style["linestyle"]]
 
 #: five colours for an ordered factor (the MaskOri SOAs, shortest first)
 SEQUENCE = (PURPLE, VERMILLION, ORANGE, GREEN, BLUE)
-#: Servajean & Servajean's three language models (:data:`metabits_book.studies.datasets.SERVAJEAN_MODELS`)
+#: Servajean & Servajean's three language models
+#: (:data:`metabits_book.studies.datasets.SERVAJEAN_MODELS`)
 MODEL_COLORS = {"GPT-5": BLUE, "DeepSeek-V3.2-Exp": VERMILLION, "Mistral-Medium-2508": GREEN}

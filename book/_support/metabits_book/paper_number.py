@@ -47,6 +47,17 @@ def format_value(value: float, decimals: int, unit: str = "") -> str:
     -------
     str
         For example ``format_value(0.17494, 2, "bit")`` is ``"0.1749 bit"``.
+
+    Raises
+    ------
+    ValueError
+        For a value that is not one finite number, ``decimals`` that is not an integer from 0
+        to 15, or a ``unit`` that is not a string.
+
+    Examples
+    --------
+    >>> format_value(0.17494, 2, "bit"), format_value(70.0, 0, "%")
+    ('0.1749 bit', '70.00%')
     """
     value = as_scalar(value, "value")
     decimals = as_int(decimals, "decimals", least=0, most=15)

@@ -48,10 +48,25 @@ REGISTRY: tuple[PaperNumber, ...] = meyen2025() + servajean2026() + roberts2026_
 def entries(work: str | None = None) -> tuple[PaperNumber, ...]:
     """The registry's entries, all or those of one ``work`` (a key of :data:`WORKS`).
 
+    Parameters
+    ----------
+    work : str, optional
+        A key of :data:`WORKS`; by default every work.
+
+    Returns
+    -------
+    tuple of PaperNumber
+        The entries in the registry's order.
+
     Raises
     ------
     ValueError
         If ``work`` is not a key of :data:`WORKS`.
+
+    Examples
+    --------
+    >>> entries("meyen2025")[0].id
+    'meyen2025/fig1-acc'
     """
     if work is None:
         return REGISTRY
@@ -63,10 +78,27 @@ def entries(work: str | None = None) -> tuple[PaperNumber, ...]:
 def get(id: str) -> PaperNumber:
     """The entry with this ``id``.
 
+    Parameters
+    ----------
+    id : str
+        ``"<work>/<name>"``, e.g. ``"meyen2025/fig1-acc"``.
+
+    Returns
+    -------
+    PaperNumber
+
     Raises
     ------
     KeyError
         If there is none (the error is also a ``ValueError``, as for any bad input).
+    ValueError
+        For an ``id`` that is not a string.
+
+    Examples
+    --------
+    >>> e = get("meyen2025/fig1-acc")
+    >>> e.where, e.printed
+    ('Figure 1a', '70')
     """
     if not isinstance(id, str):
         raise ValueError(f"id must be a string such as 'meyen2025/fig1-acc'; got {id!r}")

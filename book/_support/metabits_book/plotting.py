@@ -1,8 +1,9 @@
-"""Figures of the library: Meyen et al.'s Figures 6–7 (six Type 2 measures against accuracy).
+"""The book's figure of Meyen et al.'s Figures 6–7 (six Type 2 measures against accuracy).
 
-:func:`plot_six_measures` draws the results of :func:`metabits_book.studies.simulation.measure_study` in the
-colours, markers and line styles of the noise cases (:data:`metabits_book.palette.NOISE_STYLE`). The
-book's own figure style and figure files are :mod:`metabits_book.style`.
+:func:`plot_six_measures` draws the results of
+:func:`metabits_book.studies.simulation.measure_study` in the colours, markers and line styles of
+the noise cases (:data:`metabits_book.palette.NOISE_STYLE`). The book's figure style and figure
+files are :mod:`metabits_book.style`.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ __all__ = ["ACCENT", "NOISE_STYLE", "NORMALISER", "REGION_COLOR", "SIX_PANELS",
 
 
 
-# --- Figures 6 and 7: six Type 2 measures against accuracy ----------------------------------------
+# --- Figures 6 and 7: six Type 2 measures against accuracy ---------------------------------------
 
 #: the six panels of Figures 6 and 7: (key, panel title, y-axis label, default y-limits)
 SIX_PANELS = (
@@ -45,13 +46,14 @@ def plot_six_measures(results, lines, axes=None, *, kinds=("uniform", "normal", 
     Parameters
     ----------
     results : mapping
-        ``"acc"`` and the six measures of :data:`metabits_book.studies.simulation.SIX_MEASURES`, arrays whose
-        first axis runs over ``kinds`` (e.g. :func:`metabits_book.studies.simulation.measure_study` of a study
-        of shape ``(3, 4, n_sets)``). NaN entries (undefined measures) are skipped.
+        ``"acc"`` and the six measures of
+        :data:`metabits_book.studies.simulation.SIX_MEASURES`, arrays whose first axis runs over
+        ``kinds`` (e.g. :func:`metabits_book.studies.simulation.measure_study` of a study of
+        shape ``(3, 4, n_sets)``). NaN entries (undefined measures) are skipped.
     lines : mapping or None
         ``{kind: mapping}`` with ``"acc"`` (an accuracy grid) and the six measures on it, e.g.
-        ``{k: metabits_book.studies.simulation.theoretical_measures(k, grid) for k in kinds}``. Kinds that are
-        missing get no line; ``None`` draws no lines.
+        ``{k: metabits_book.studies.simulation.theoretical_measures(k, grid) for k in
+        kinds}``. Kinds that are missing get no line; ``None`` draws no lines.
     axes : array_like of 6 matplotlib Axes, optional
         Where to draw, in panel order; a new figure of ``ncols`` columns (with a legend below)
         if omitted.

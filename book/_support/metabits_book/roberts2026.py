@@ -4,8 +4,8 @@ One home for the essay's printed operating points, shared by the Part III explor
 (:mod:`metabits_book.explore.part3`), the registry of paper numbers
 (:mod:`metabits_book.paper_numbers`, which asserts the book's value of each against its print)
 and the audit chapter (``book/oskr/05_audit``). They are numbers copied from the essay, like the
-tables of :mod:`metabits_book.studies.datasets`, not results: the library recomputes what the essay derives
-from them.
+tables of :mod:`metabits_book.studies.datasets`, not results: the library recomputes what the
+essay derives from them.
 
 Examples
 --------

@@ -2,8 +2,8 @@
 
 :func:`use_book_style` sets matplotlib's defaults for the book's figures and
 :func:`save_figure` writes a figure as PNG and SVG files that a rebuild leaves byte for byte the
-same. The colours are :mod:`metabits_book.palette`'s. Book-only code: the library's own figures
-(:func:`metabits_book.plotting.plot_six_measures`) draw into whatever style is active.
+same. The colours are :mod:`metabits_book.palette`'s. The figures of
+:mod:`metabits_book.plotting` draw into whatever style is active.
 """
 
 from __future__ import annotations
@@ -67,11 +67,12 @@ def use_book_style() -> None:
 def save_figure(fig, stem: str, folder) -> list[Path]:
     """Write ``fig`` as ``<stem>.png`` and ``<stem>.svg`` in ``folder``, without timestamps.
 
-    A file that already shows the same figure (:func:`metabits_book.figure_check.figure_difference`:
-    the same drawing up to the last digits another machine's arithmetic changes) is left byte for
-    byte as it is, so committed figures show in ``git status`` only when they really change. A
-    file that changes is replaced whole, at once. The library knows nothing of
-    the book's layout: the caller names the folder (the book's notebooks pass its ``figures/``).
+    A file that already shows the same figure
+    (:func:`metabits_book.figure_check.figure_difference`: the same drawing up to the last
+    digits another machine's arithmetic changes) is left byte for byte as it is, so committed
+    figures show in ``git status`` only when they really change. A file that changes is
+    replaced whole, at once. The function knows nothing of the book's layout: the caller names
+    the folder (the book's notebooks pass its ``figures/``).
 
     Parameters
     ----------
@@ -91,11 +92,6 @@ def save_figure(fig, stem: str, folder) -> list[Path]:
     ------
     ValueError
         For a stem with a folder or an extension in it.
-
-    References
-    ----------
-    The book's figures of Meyen et al. (2025), Figures 1–8, are written with it (developers'
-    guide: figures go to ``figures/`` through this function).
 
     Examples
     --------

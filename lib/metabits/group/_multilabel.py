@@ -121,7 +121,7 @@ def multilabel_group_accuracy(member, K: int, priors=None):
     t = _tables(member)
     K = as_int(K, "group size K")
     L, R = t.shape[-2:]
-    if K * np.log2(R) > 20:  # not R ** K: an exact power of a huge K takes minutes
+    if K * np.log2(R) > 20:  # not R ** K: Python's exact integer power is huge for a huge K
         raise ValueError(f"R^K = {R}^{K} answer patterns is too many to enumerate (max 2^20)")
     p = np.full(L, 1.0 / L) if priors is None else as_distribution(priors, "priors")
     if p.shape != (L,):

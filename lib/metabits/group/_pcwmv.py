@@ -92,11 +92,12 @@ def pcwmv(members, prior=0.5, step=None, rule: str = "optimal") -> GroupResult:
     prior : float
         :math:`p_+ = P(Y = +1)`, strictly between 0 and 1.
     step : float, optional
-        ``None`` (default): exact; responses with the same summed log-odds (to 1e-9) are merged, so
-        the cost grows with the number of distinct sums (fine for few confidence levels; 25
-        identical members with up to three levels take well under a second). A float: lattice
-        mode; log-odds are rounded to multiples of ``step`` and convolved by FFT; exact for members
-        from :func:`~metabits.group.lattice_member` with the same step.
+        ``None`` (default): exact; responses with the same summed log-odds (to 1e-9) are
+        merged, so the cost grows with the number of distinct sums (fine for few confidence
+        levels, e.g. 25 identical members with up to three levels; ``scripts/bench_group.py``
+        times it). A float: lattice mode; log-odds are rounded to multiples of ``step`` and
+        convolved by FFT; exact for members from :func:`~metabits.group.lattice_member` with the
+        same step.
     rule : {"optimal", "printed"}
         ``"optimal"`` (default): the Bayes group decision above, which adds the prior log-odds once
         to the summed log-likelihood ratios. ``"printed"``: the paper's

@@ -364,8 +364,8 @@ def prop4_lower_edge_classifiers(acc):
     Returns
     -------
     EdgeClassifiers
-        ``A`` and ``B``, each a :class:`~metabits.Distribution` of signed confidences and their
-        weights for :func:`roc_from_responses` (also readable as ``result["A"]``).
+        ``A`` and ``B``, each a :class:`~metabits.results.Distribution` of signed confidences
+        and their weights for :func:`roc_from_responses` (also readable as ``result["A"]``).
 
     Raises
     ------

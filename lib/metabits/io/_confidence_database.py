@@ -24,8 +24,9 @@ convention (:func:`metabits.io.count_tables`).
   ``correct`` is always ``stimulus == response``.
 * *Confidence* becomes 1 … K. The scale is the evenly spaced grid from the lowest to the
   highest value used (step: the largest one on which every value used lies — 0.05 for
-  Lebreton's 0.50, 0.55, … 1.00), so a level inside the scale that nobody used keeps its place; a scale signed around zero without zero (O'Hora's
-  wagers for and against the response, −50 … −10, 10 … 50) drops zero from the grid. A scale
+  Lebreton's 0.50, 0.55, … 1.00), so a level inside the scale that nobody used keeps its
+  place; a scale signed around zero without zero (O'Hora's wagers for and against the
+  response, −50 … −10, 10 … 50) drops zero from the grid. A scale
   that is not evenly spaced is ranked. ``levels=`` gives the scale explicitly (e.g. when nobody
   used its top level).
 * *Missed trials* — a missing stimulus, response or confidence (including trials on which
@@ -42,7 +43,7 @@ References
 Rahnev, Desender, Lee, et al. (2020). The Confidence Database. *Nature Human Behaviour* 4,
 317–325, doi:10.1038/s41562-019-0813-1 (data: osf.io/s46pr). Each data set's own paper is named
 in its ``readme_<name>.txt`` (:func:`confidence_database_citation`). The book's compact copy of
-66 data sets is :mod:`metabits_book.studies.database_copy` (its names are also importable from here).
+66 data sets is :mod:`metabits_book.studies.database_copy`.
 """
 
 from __future__ import annotations
@@ -74,7 +75,26 @@ _HEADING = re.compile(r"^[-*\s]*[A-Z][A-Za-z ()/_-]{0,40}:")
 def dataset_name(path) -> str:
     """The data set's name from its file name: ``data_Shekhar_2018.csv.gz`` → ``Shekhar_2018``.
 
-    A ``path`` that is not a str or path-like is refused (ValueError).
+    Parameters
+    ----------
+    path : str or path-like
+        A data set file of the Confidence Database (``data_<name>.csv`` or ``.csv.gz``), or any
+        file.
+
+    Returns
+    -------
+    str
+        The file name without its folder, a ``.csv`` or ``.csv.gz`` ending and a leading
+        ``data_``.
+
+    Raises
+    ------
+    ValueError
+        For a ``path`` that is not a str or path-like.
+
+    References
+    ----------
+    Rahnev et al. (2020), *Nature Human Behaviour* 4, 317–325 (the database's file names).
 
     Examples
     --------

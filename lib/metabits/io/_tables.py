@@ -47,7 +47,8 @@ def count_tables(trials, by=(), *, stimulus: str = "stimulus", response: str = "
     Parameters
     ----------
     trials : pandas.DataFrame or mapping of column name to 1-D array
-        One row per trial, e.g. :func:`maskori_trials`.
+        One row per trial, e.g. the book's
+        :func:`metabits_book.studies.datasets.maskori_trials`.
     by : str or sequence of str, default ()
         Grouping columns, one axis of the result each; ``()`` pools all trials into one table.
     stimulus, response, rating : str
@@ -72,8 +73,8 @@ def count_tables(trials, by=(), *, stimulus: str = "stimulus", response: str = "
 
     References
     ----------
-    The column order is the ``nR_S1`` / ``nR_S2`` layout of Maniscalco & Lau (2012) and Meyen et al. (2025),
-    Table 1.
+    The column order is the ``nR_S1`` / ``nR_S2`` layout of Maniscalco & Lau (2012) and Meyen
+    et al. (2025), Table 1.
 
     Examples
     --------

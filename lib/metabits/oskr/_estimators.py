@@ -89,7 +89,7 @@ class OSKREstimate(Result):
         return float(self.oskr)
 
 
-# --- kernels (no input checks): stacks of tables (..., k_T, k_S) ------------------------------------
+# --- kernels (no input checks): stacks of tables (..., k_T, k_S) ---------------------------------
 
 def _entropies(counts: np.ndarray):
     """Plug-in H(T) and I(S; T) in bits, and N, of a stack of tables."""
@@ -132,7 +132,7 @@ def _check_outcome_entropy(h_t: np.ndarray, mi: np.ndarray):
                       LowOutcomeEntropyWarning, stacklevel=3)
 
 
-# --- tables from trials ------------------------------------------------------------------------------
+# --- tables from trials --------------------------------------------------------------------------
 
 def _bin_codes(signal: np.ndarray, bins):
     """Codes 0..B-1 of a continuous signal in ``bins`` (a count or increasing edges)."""
@@ -248,7 +248,7 @@ def correctness_table(counts) -> np.ndarray:
     return np.stack([correct, wrong], axis=-2)
 
 
-# --- public estimators -------------------------------------------------------------------------------
+# --- public estimators ---------------------------------------------------------------------------
 
 def oskr_from_table(counts, *, estimator: str = "plugin",
                     undefined: str = "raise") -> OSKREstimate:

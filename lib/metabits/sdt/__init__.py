@@ -31,7 +31,7 @@ from metabits.sdt._model import (MetaDBootstrap, Type1SDT, bootstrap_meta_d,
 from metabits.sdt._type2_classic import (ClassicType2, auroc2, classic_type2,
                                          confidence_by_correctness, gamma, phi, type2_roc)
 
-#: the Bayesian fits, imported on first use: PyMC, nutpie and JAX take seconds to import
+#: the Bayesian fits, imported on first use: PyMC, nutpie and JAX are slow to import
 _BAYES = ("BayesMetaDFit", "BayesMetaDGroupFit", "fit_meta_d_bayes", "fit_meta_d_bayes_group")
 
 __all__ = [

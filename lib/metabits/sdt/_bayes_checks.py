@@ -6,13 +6,11 @@
   a posterior (or prior) predictive p-value of a chi-square distance from the model's average
   table (Box, 1980; Gelman, Meng & Stern, 1996).
 
-The parameter-recovery study (:func:`bayes_recovery`, :func:`bayes_recovery_rows`,
-:func:`recovery_summary`, :class:`BayesRecovery`) moved to :mod:`metabits_book.studies.bayes_recovery`
-(a study; this package imports no study); its names are still importable from here, loaded on
-first use.
+The parameter-recovery study of these fits is a study of the book's, not a check of one fit:
+:mod:`metabits_book.studies.bayes_recovery` (this package imports no study).
 
-The predictive draws are NumPy: this module imports no PyMC (``import metabits`` loads it; a fit
-passed to the checks has loaded PyMC already).
+The predictive draws are NumPy: this module imports no PyMC (:mod:`metabits.sdt` imports it
+when it loads; a fit passed to the checks has loaded PyMC already).
 
 **Which table is predicted.** The model's likelihood is HMeta-d's: the confidence ratings are
 multinomial given the stimulus and the Type 1 response. With ``estimate_dprime=False`` (the
@@ -36,8 +34,8 @@ from metabits.validation import as_float_array, as_int, as_probability, as_rng
 __all__ = ["PredictiveCheck", "hmetad_rating_probabilities", "posterior_predictive",
            "prior_predictive"]
 
-#: docstrings whose Examples sample with NUTS (seconds; the first compiles the model): marked
-#: slow by the test configuration, so the quick loop leaves them out
+#: docstrings whose Examples sample with NUTS (the first compiles the model): marked slow by
+#: the test configuration, so the quick loop leaves them out
 _SLOW_DOCTESTS = ("prior_predictive", "posterior_predictive")
 
 #: HMeta-d's ``Tol`` (as :data:`metabits.sdt._hmetad_model.TOL`, not imported: that module's
@@ -245,7 +243,7 @@ def _as_stack(fit):
 def _truncnorm(rng, mean, sd, bound, below, size):
     """Draws of N(mean, sd) truncated below (``below``) or above ``bound``, sorted on the last
     axis (``size`` ends with K − 1)."""
-    from scipy.stats import truncnorm  # scipy.stats takes a second to import: on first use
+    from scipy.stats import truncnorm  # imported here, on first use: slow to import
 
     mean, sd, bound = (np.asarray(x, dtype=float)[..., None] for x in (mean, sd, bound))
     z = (bound - mean) / sd
@@ -255,7 +253,8 @@ def _truncnorm(rng, mean, sd, bound, below, size):
 
 
 def _prior_draws(fit, S, rng):
-    """Parameters drawn from the fit's model's priors: dict of (S, n) arrays, criteria (S, n, K-1)."""
+    """Parameters drawn from the fit's model's priors: dict of (S, n) arrays, the criteria
+    (S, n, K-1)."""
     counts, single = _as_stack(fit)
     n, K = counts.shape[0], counts.shape[-1] // 2
     est = fit.estimate_dprime

@@ -30,8 +30,8 @@ sorted criteria are sampled as log-gaps from c with the density of the sorted tr
 modified mass matrix.
 
 Each fit compiles nothing after the first: one compiled model per shape (number of ratings, and
-of subjects for a group) is kept and given the new counts. The first fit of a shape takes the
-compile time (tens of seconds; ``scripts/bench_bayes_metad.py`` prints it).
+of subjects for a group) is kept and given the new counts. The first fit of a shape compiles it
+(``scripts/bench_bayes_metad.py`` prints how long that takes).
 
 This module imports PyMC, nutpie and ArviZ (``pip install metabits[bayes]``) on a fit's first
 use: the model and its sampling are in the private ``metabits.sdt._hmetad_model``; ``import
@@ -41,7 +41,7 @@ The first fit also sets JAX up for NUTS's many small gradient calls:
 handed to XLA's thread pool) and, in ``XLA_FLAGS``,
 ``--xla_cpu_enable_concurrency_optimized_scheduler=false`` (a call's parts run one after
 another; unless that variable names the option already, and only under a jaxlib known to have
-it). A fit then takes less than half the time, with the same draws. (JAX reads both when it
+it). Both make the small calls cheaper and leave the draws the same. (JAX reads both when it
 starts its CPU client: in a process that computed with JAX before, the client it has stays.)
 """
 
@@ -275,9 +275,9 @@ def fit_meta_d_bayes(nR_S1, nR_S2, *, estimate_dprime=False, pad=None, chains=4,
     cores : int, optional
         How many chains run at once (threads); default 1, one chain after another. The JAX
         gradient is called from Python, which holds the GIL, so parallel chains wait for each
-        other: on two cores, Table 1's 4 chains of 2,500 draws took 2.2 s (2.2 s of CPU) with 1
-        and 5.2-5.4 s (6.5-6.8 s of CPU) with 2 (``scripts/bench_bayes_metad.py``). The draws
-        are the same whatever ``cores``.
+        other: they take longer, and more CPU, than one after another
+        (``scripts/bench_bayes_metad.py`` compares 1 and 2). The draws are the same whatever
+        ``cores``.
 
     Returns
     -------
@@ -297,8 +297,7 @@ def fit_meta_d_bayes(nR_S1, nR_S2, *, estimate_dprime=False, pad=None, chains=4,
     -----
     HMeta-d's M-ratio is the posterior mean of meta-d′/d′ (``fit.m_ratio.mean()``); with
     ``estimate_dprime=False`` d′ is a constant, so it equals ``fit.meta_d.mean() / fit.d``. The
-    first call for a number of ratings K compiles the model (tens of seconds); later calls reuse
-    it and take well under a second for the defaults.
+    first call for a number of ratings K compiles the model; later calls reuse it.
 
     References
     ----------
@@ -364,11 +363,10 @@ def fit_meta_d_bayes_group(counts, *, estimate_dprime=False, pad=None, chains=4,
         As in :func:`fit_meta_d_bayes`; default 1/(2K).
     chains, draws, tune, target_accept, seed
         As in :func:`fit_meta_d_bayes`; ``target_accept`` is 0.95 here: the criteria's group SD
-        makes a funnel (at 0.9, six simulated subjects gave dozens of divergences).
+        makes a funnel, which the larger steps of a lower target cross with divergences.
     cores : int, optional
-        How many chains run at once; default 1, as in :func:`fit_meta_d_bayes`: on two cores,
-        2 chains x (300 + 300) of the 16 MaskOri people took 10.3 s (10.3 s of CPU) with 1 and
-        12.3-12.5 s (16.0-16.2 s of CPU) with 2 (``scripts/bench_bayes_metad.py``).
+        How many chains run at once; default 1, for the reason given in
+        :func:`fit_meta_d_bayes`.
 
     Returns
     -------
@@ -423,7 +421,7 @@ def fit_meta_d_bayes_group(counts, *, estimate_dprime=False, pad=None, chains=4,
     if not estimate_dprime:
         data.update(d=d, c=c)
     # a low-rank correction of the mass matrix follows the ridge between the group mean and the
-    # subjects' effects (ESS of the group mean 87 -> 325 of 2000 draws on the MaskOri people)
+    # subjects' effects, along which the group mean's chains otherwise mix slowly
     args["low_rank"] = True
     trace = _sample(_compiled("group", n, K, bool(estimate_dprime)), data, args)
     # identified quantities only: Fleming's ε and σ_δ enter only through σ = ε·σ_δ, so their

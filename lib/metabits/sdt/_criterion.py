@@ -194,7 +194,7 @@ class CriterionComparison(Result):
     diff, se, z : the differences, their standard errors and z statistics, shape (..., n_pairs).
     p, p_adjusted : two-sided p-values, and Bonferroni-adjusted ones (``min(1, m p)``).
     significant : ``p_adjusted < alpha`` (equivalently ``|z| > z_{1 - alpha / (2m)}``).
-    ci : :class:`~metabits.Bounds` of the differences at ``level`` (not adjusted).
+    ci : :class:`~metabits.results.Bounds` of the differences at ``level`` (not adjusted).
     n_comparisons, alpha, level : the settings used.
     """
 

@@ -76,8 +76,7 @@ def _ratings_likelihood(pm, pt, counts, meta_d, c1, cS1, cS2, n, K):
     Σ count · log p, the multinomial's log likelihood without its constant (the counts'
     multinomial coefficients) and without PyMC's checks of counts and probabilities (the
     counts are checked on entry, the probabilities are normalised by construction). The
-    gradient is the multinomial's exactly; each evaluation costs about a third less (105 against
-    130-170 µs of CPU for the 16-person group, K = 5)."""
+    gradient is the multinomial's exactly, and each evaluation is cheaper without the checks."""
     p = _rating_probs(pt, meta_d, c1, cS1, cS2)
     blocks = counts.reshape((n, 2, 2, K))
     pm.Potential("ratings", (blocks * pt.log(p)).sum())
@@ -131,8 +130,8 @@ def _group_model(n: int, K: int, estimate_dprime: bool):
         sigma_delta = pm.HalfNormal("sigma_delta", 1.0)
         epsilon = pm.Beta("epsilon", 1.0, 1.0)
         # centred, as Fleming writes it: with hundreds of trials a subject the data pin each
-        # log M-ratio, where the non-centred form mixed worse (ESS of the group SD 119 vs 1822
-        # of 2000 draws on the MaskOri people)
+        # log M-ratio, where the non-centred form mixes worse (a far smaller ESS of the group SD
+        # on the MaskOri people)
         delta = pm.Normal("delta_log_m_ratio", 0.0, sigma_delta, shape=n)
         log_m = mu + epsilon * delta
         m_ratio = pm.Deterministic("m_ratio", pt.exp(log_m))
@@ -164,16 +163,15 @@ def _configure_jax():
     NUTS calls the model's gradient tens of thousands of times a fit, and each call is small:
 
     * ``jax_cpu_enable_async_dispatch`` False: JAX's default hands every call to XLA's thread
-      pool and waits for it; waking its threads, their spinning and the kernel's task switches
-      took most of the time. In line, Table 1's 4 chains x (1000 + 2500) took 2.2 s of wall and
-      CPU time instead of 4.9 s (6.2 s of CPU) on two cores.
+      pool and waits for it, and for calls this small waking the threads, their spinning and the
+      kernel's task switches cost more than the call itself; in line, each call runs in the
+      calling thread.
     * :data:`SEQUENTIAL_XLA` added to ``XLA_FLAGS`` (unless it names that option already, or
-      jaxlib is not among :data:`SEQUENTIAL_XLA_JAXLIB`): the group model's gradient is 76
+      jaxlib is not among :data:`SEQUENTIAL_XLA_JAXLIB`): the group model's gradient is many
       small fused loops, which XLA by default schedules to run concurrently on its thread pool;
-      one after another, a call took 27 instead of 89 µs (16 MaskOri people, K = 5), and a short
-      fit 6.6 instead of 10.8 s.
+      run one after another they cost less.
 
-    The draws are the same either way (``scripts/bench_bayes_metad.py`` prints both). JAX reads
+    The draws are the same either way (``scripts/bench_bayes_metad.py`` times both). JAX reads
     both when it creates its CPU client: they act in a process whose first JAX computation comes
     after this call, and ``XLA_FLAGS`` passes on to the process's children.
     """
@@ -200,8 +198,9 @@ def _compiled(kind: str, n: int, K: int, estimate_dprime: bool):
 
         model = (_single_model(K, estimate_dprime) if kind == "single"
                  else _group_model(n, K, estimate_dprime))
-        # JAX: compiles in seconds (numba took 1-2 minutes here, every process); the data stay
-        # shared variables (not frozen into the graph) so that one compiled model takes any table
+        # JAX: compiles far quicker than numba, whose compilation repeats in every process; the
+        # data stay shared variables (not frozen into the graph) so that one compiled model
+        # takes any table
         return nutpie.compile_pymc_model(model, backend="jax", gradient_backend="jax",
                                          freeze_model=False)
 

@@ -190,8 +190,8 @@ def _loglik(theta, counts, kappa, derivatives=True):
 
 
 #: tables per call of :func:`_loglik` in :func:`_loglik_blocks`: small enough for a block's
-#: arrays to stay in the CPU cache (whole stacks of 20,000 tables run about 2x slower), big
-#: enough to make the Python overhead per block negligible
+#: arrays to stay in the CPU cache (a whole large stack at once does not), big enough to make
+#: the Python overhead per block negligible
 _BLOCK = 1000
 
 
@@ -246,9 +246,9 @@ def _fisher_scoring(theta, counts, kappa, max_iter=100, xtol=1e-9):
     not hang on the last bits of the sums: the promised rise shrinks by a steady factor per step,
     so it crosses :data:`_FLAT` at the same step on any CPU unless it lands within rounding of
     the line (tests/test_metad_blocks.py runs NumPy's baseline kernels against the machine's
-    own). (A rule on the step's length, with "done" where rounding stops the rise, made such a
-    fit's outcome, a value or NaN, depend on the CPU: NumPy's AVX-512, AVX2 and baseline kernels
-    gave different ones.)
+    own). (A rule on the step's length, with "done" where rounding stops the rise, would make
+    such a fit's outcome, a value or NaN, depend on the CPU: NumPy's AVX-512, AVX2 and baseline
+    kernels round differently.)
     """
     theta = theta.copy()
     P = theta.shape[1]

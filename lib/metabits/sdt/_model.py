@@ -336,7 +336,7 @@ class MetaDBootstrap(Result):
     ----------
     d, meta_d, m_ratio : the estimates from the observed table(s).
     d_se, meta_d_se, m_ratio_se : bootstrap standard deviations.
-    meta_d_ci, m_ratio_ci : percentile intervals, :class:`~metabits.Bounds`.
+    meta_d_ci, m_ratio_ci : percentile intervals, :class:`~metabits.results.Bounds`.
     meta_d_samples, m_ratio_samples : the bootstrap replicates, shape (..., n_boot).
     level : coverage of the intervals.
     """

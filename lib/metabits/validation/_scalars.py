@@ -253,11 +253,11 @@ def scalar_or_array(arr):
     return float(arr) if np.ndim(arr) == 0 else arr
 
 
-# --- checks for arguments refused where they enter (issue 17) --------------------------------
+# --- checks for arguments refused where they enter -------------------------------------------
 
 #: The largest size one argument may ask for (draws, resamples, grid points, levels, ...):
 #: beyond it an array would take gigabytes, and numpy fails with a MemoryError or the call runs
-#: for minutes before anything is refused.
+#: on at length before anything is refused.
 MAX_SIZE = 10 ** 8
 
 
@@ -393,7 +393,7 @@ def as_column_names(by, name: str = "by") -> tuple:
 __all__ += ["as_column_names", "as_file_to_write", "as_folder", "as_instance", "as_path"]
 
 
-# --- checks for the explorers (metabits_book.explore) and the Monte Carlo studies ---------------------
+# --- checks for the explorers (metabits_book.explore) and the Monte Carlo studies -----------
 
 def as_number_grid(values, name: str, low: float = -np.inf, high: float = np.inf, *,
                    low_open: bool = False, high_open: bool = False, integer: bool = False,

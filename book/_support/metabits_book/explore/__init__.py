@@ -33,8 +33,8 @@ The package, one module per job:
   :func:`show`;
 * :mod:`~metabits_book.explore.part1` — Meyen et al. (2025): :func:`noise_cases_explorer`,
   :func:`roc_explorer`, :func:`group_explorer`, :func:`type2_explorer`;
-* :mod:`~metabits_book.explore.part3` and :mod:`~metabits_book.explore.part3_agents` — Roberts (2026):
-  :func:`oskr_explorer`, :func:`feedback_lab_explorer`, :func:`oskr_surface_explorer`,
+* :mod:`~metabits_book.explore.part3` and :mod:`~metabits_book.explore.part3_agents` — Roberts
+  (2026): :func:`oskr_explorer`, :func:`feedback_lab_explorer`, :func:`oskr_surface_explorer`,
   :func:`entropy_explorer`, :func:`channel_noise_explorer`, :func:`alpha_beta_explorer`,
   :func:`verifier_explorer`, :func:`deployment_explorer`, :func:`router_explorer`;
 * :mod:`~metabits_book.explore.people` — the Confidence Database: :func:`people_explorer` (a data
@@ -59,14 +59,14 @@ from metabits_book.explore.people import people_explorer
 from metabits_book.explore.web import (DIGITS, EXPLORER_JS, plotly_figures, plotly_js_path,
                                        static_html)
 
-# constants of the former module, importable from here too (not in __all__)
+# the package's constants, importable from here too (not in __all__)
 _CONSTANTS = (ACC_GRID, DASHES, DIGITS, TRACE_KINDS)
 
 __all__ = ["EXPLORER_JS", "Control", "Explorer", "ExplorerDisplay", "Panel", "Trace", "View",
            "control", "frames", "grid", "group_explorer", "live", "noise_cases_explorer",
            "plotly_figures", "plotly_js_path", "roc_explorer", "show", "static_html",
            "to_matplotlib", "type2_explorer",
-           # Part III (Roberts, 2026), formerly metabits_book.explore
+           # Part III (Roberts, 2026)
            "alpha_beta_explorer", "channel_noise_explorer", "deployment_explorer",
            "entropy_explorer", "feedback_lab_explorer", "oskr_explorer", "oskr_surface_explorer",
            "router_explorer", "verifier_explorer",

@@ -65,10 +65,6 @@ def to_matplotlib(explorer: Explorer, view: View | None = None):
         For an ``explorer`` that is not an :class:`Explorer`, a ``view`` that is not a
         :class:`View`, or a view whose traces are not valid (:func:`frames`).
 
-    References
-    ----------
-    The book's design notes on explorers.
-
     Examples
     --------
     >>> from metabits_book.explore import roc_explorer
@@ -76,7 +72,7 @@ def to_matplotlib(explorer: Explorer, view: View | None = None):
     >>> len(fig.axes), fig.axes[0].get_xlabel()
     (2, 'false positive rate')
     """
-    from matplotlib.figure import Figure  # imported here: not at import metabits
+    from matplotlib.figure import Figure  # imported here: not at import metabits_book.explore
 
     as_instance(explorer, Explorer, "explorer")
     if view is not None:
@@ -153,7 +149,7 @@ def _widget(c: Control):
 
 
 #: what the PNG of an explorer says in its ``Description`` text chunk, followed by the explorer's
-#: key: how the PDF build (scripts/pdf_explorers.py) recognises an explorer's picture
+#: key: how the PDF build (scripts/pdf_book.py) recognises an explorer's picture
 PNG_DESCRIPTION = "metabits explorer "
 
 
@@ -198,10 +194,6 @@ def live(explorer: Explorer):
     ValueError
         If ``explorer`` is not an :class:`Explorer`, or its function rejects the default
         setting.
-
-    References
-    ----------
-    The book's design notes on explorers.
 
     Examples
     --------
@@ -276,10 +268,6 @@ def show(explorer: Explorer) -> ExplorerDisplay:
     ------
     ValueError
         As :func:`static_html` and :func:`live`, when the output is rendered.
-
-    References
-    ----------
-    The book's design notes on explorers.
 
     Examples
     --------

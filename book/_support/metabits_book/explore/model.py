@@ -126,7 +126,8 @@ class Trace:
     panel : int
         Index of the panel it is drawn in.
     color : str
-        A matplotlib colour (``black``, ``#e69f00``, ``0.85``): one of :mod:`metabits_book.palette`.
+        A matplotlib colour (``black``, ``#e69f00``, ``0.85``): one of
+        :mod:`metabits_book.palette`.
     dash : {"solid", "dash", "dot"}
         Line style of ``"line"`` traces.
     y2 : ndarray or None
@@ -175,7 +176,7 @@ class Panel:
     Attributes
     ----------
     title, xlabel, ylabel : str
-        Title and axis labels (plain text: no TeX, see the design notes).
+        Title and axis labels, in plain text: no TeX, so that plotly never calls MathJax.
     xrange, yrange : tuple or None
         Fixed axis ranges; ``None`` fits the range to the data of *all* frames, so that the axes
         stay still while the controls move (``(0, None)`` fits only the upper end); ``"auto"``
@@ -305,9 +306,10 @@ def control(name: str, label: str, values, default=None, fmt: str | None = None)
         and strings, a default that is not in the grid, or a ``fmt`` that is not a format string
         for the grid's values.
 
-    References
-    ----------
-    The book's design notes on explorers (book/meyen/explorers).
+    Notes
+    -----
+    The chapter "Explore Part I" (``book/meyen/10_explorers``), section "How the explorers
+    work", describes the controls of both front ends.
 
     Examples
     --------
@@ -350,10 +352,6 @@ def grid(explorer: Explorer) -> list:
     ValueError
         If ``explorer`` is not an :class:`Explorer` or has no controls.
 
-    References
-    ----------
-    The book's design notes on explorers.
-
     Examples
     --------
     >>> from metabits_book.explore import roc_explorer
@@ -386,10 +384,6 @@ def frames(explorer: Explorer) -> tuple:
     ValueError
         If ``explorer`` is not an :class:`Explorer`, or its function raises it at a point of the
         grid, or returns something that is not a :class:`View` of valid traces.
-
-    References
-    ----------
-    The book's design notes on explorers.
 
     Examples
     --------

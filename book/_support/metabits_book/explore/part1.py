@@ -1,7 +1,7 @@
 """The Part I explorers (Meyen et al., 2025): the noise cases, the ROC bounds, groups, Type 2.
 
-Each function returns an :class:`~metabits_book.explore.model.Explorer` whose frames are computed by
-the library functions its docstring names: :func:`noise_cases_explorer` (Figure 2 and
+Each function returns an :class:`~metabits_book.explore.model.Explorer` whose frames are
+computed by the library functions its docstring names: :func:`noise_cases_explorer` (Figure 2 and
 Theorem 3), :func:`roc_explorer` (Propositions 4–5), :func:`group_explorer` (Theorem 8) and
 :func:`type2_explorer` (the six measures). Colours are :mod:`metabits_book.palette`'s.
 """
@@ -100,7 +100,7 @@ def noise_cases_explorer(acc=ACC_GRID, kinds=("uniform", "normal", "binary")) ->
     )
 
     def draw(acc, kind):
-        table = binning.binned_response_probabilities(kind, acc, edges)   # (2, 20): rows Y = -1, +1
+        table = binning.binned_response_probabilities(kind, acc, edges)   # (2, 20): Y = -1, +1
         K = edges.size + 1
         p_bin = table[1, K:] + table[1, :K][::-1]                 # P(C in bin | Y = +1)
         info = noise_info(kind, acc)

@@ -84,7 +84,7 @@ def _confusion_trace(ch, panel: int) -> Trace:
                  panel=panel, color=GREEN)
 
 
-# --- the essay's main explorer -----------------------------------------------------------------------
+# --- the essay's main explorer -------------------------------------------------------------------
 
 def oskr_explorer(success=_steps(0.1, 0.9, 0.05), right=_steps(0.5, 1.0, 0.025)) -> Explorer:
     """The essay's OSKR explorer: success rate and how often the self-report is right → OSKR.
@@ -162,7 +162,7 @@ def oskr_explorer(success=_steps(0.1, 0.9, 0.05), right=_steps(0.5, 1.0, 0.025))
         draw, fixed)
 
 
-# --- the binary feedback lab ------------------------------------------------------------------------
+# --- the binary feedback lab ---------------------------------------------------------------------
 
 def feedback_lab_explorer(prevalence=PREVALENCE_GRID, error=_steps(0.0, 0.5, 0.05),
                           gain=_steps(0.0, 1.0, 0.1)) -> Explorer:
@@ -305,7 +305,7 @@ def oskr_surface_explorer(prevalence=PREVALENCE_GRID,
         draw)
 
 
-# --- the primers --------------------------------------------------------------------------------------
+# --- the primers ---------------------------------------------------------------------------------
 
 def entropy_explorer(active=tuple(range(1, 9)), skew=_steps(0.0, 3.0, 0.25)) -> Explorer:
     """The entropy primer: reshape a distribution over eight outcomes and read H(X).

@@ -29,7 +29,7 @@ from metabits_book.explore.part3 import _default, _grid, _steps
 __all__ = ["alpha_beta_explorer", "deployment_explorer", "router_explorer", "verifier_explorer"]
 
 
-# --- Alpha and Beta; actor, judge and verifier ------------------------------------------------------
+# --- Alpha and Beta; actor, judge and verifier ---------------------------------------------------
 
 def alpha_beta_explorer(wrong=_steps(0.0, 0.5, 0.01), accuracy: float = 0.72) -> Explorer:
     """Same accuracy, different self-knowledge: OSKR of a confidence flag as its error rate moves.
@@ -170,7 +170,7 @@ def verifier_explorer(error=_steps(0.14, 0.5, 0.02)) -> Explorer:
         draw, fixed)
 
 
-# --- the deployment matrix and the task router --------------------------------------------------------
+# --- the deployment matrix and the task router ---------------------------------------------------
 
 def deployment_explorer(agents=None, accuracy_threshold=_steps(0.6, 0.95, 0.05),
                         oskr_threshold=_steps(0.1, 0.9, 0.1)) -> Explorer:
@@ -234,7 +234,7 @@ def deployment_explorer(agents=None, accuracy_threshold=_steps(0.6, 0.95, 0.05),
     k_grid = _grid(oskr_threshold, "oskr_threshold grid")
     colours = dict(zip(cc.POSTURES.values(), (GREEN, BLUE, PURPLE, VERMILLION)))
     # accuracy from chance (50%), as in the book's figure, unless an agent or a threshold is
-    # lower: the agents' labels need the width (at 400 px they overlapped on the axis from 0)
+    # lower: the agents' labels need the width (at 400 px they overlap on an axis from 0)
     x_low = float(min(0.5, max(0.0, np.floor(min(np.min(acc), min(a_grid)) * 20) / 20 - 0.05)))
 
     def draw(accuracy_threshold, oskr_threshold):
@@ -275,12 +275,14 @@ def router_explorer(tasks=None, oskr_by_operation=None,
     Parameters
     ----------
     tasks : mapping of str to array_like, optional
-        Each task's load on the eight operations (:data:`metabits_book.cognitive_chain.OPERATIONS`),
-        in [0, 1]. The essay lists no tasks; by default one task loads every operation at 0.3.
+        Each task's load on the eight operations
+        (:data:`metabits_book.cognitive_chain.OPERATIONS`), in [0, 1]. The essay lists no tasks;
+        by default one task loads every operation at 0.3.
     oskr_by_operation : array_like, shape (8,), optional
         The agent's OSKR per operation, in [0, 1]; by default that of the book's cognitive-chain
-        model of the essay's Agent A on Linux (:func:`metabits_book.cognitive_chain.simulate_chain`,
-        20,000 tasks, seed 7; point estimates of :func:`metabits_book.cognitive_chain.per_operation_oskr`).
+        model of the essay's Agent A on Linux
+        (:func:`metabits_book.cognitive_chain.simulate_chain`, 20,000 tasks, seed 7; point
+        estimates of :func:`metabits_book.cognitive_chain.per_operation_oskr`).
     verify : sequence of float, default 0, 0.05, …, 1
         Grid of the agent's OSKR on Verify, in [0, 1].
 

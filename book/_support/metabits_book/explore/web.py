@@ -31,7 +31,7 @@ DIGITS = 5
 
 
 def _css(color: str) -> str:
-    from matplotlib.colors import to_hex  # imported here: plotting stays out of import metabits
+    from matplotlib.colors import to_hex  # imported here: no plotting library at import
 
     return to_hex(color)
 
@@ -124,7 +124,8 @@ def _ranges(explorer: Explorer, views) -> list:
 
 
 def _legend(explorer: Explorer, views, p: int) -> list:
-    """Panel ``p``'s legend entries: one per trace name (first appearance), none for a lone trace."""
+    """Panel ``p``'s legend entries: one per trace name (first appearance), none for a lone
+    trace."""
     entries = {}
     for v in views:
         for t in tuple(explorer.fixed) + tuple(v.traces):
@@ -204,10 +205,6 @@ def plotly_figures(explorer: Explorer, view: View | None = None) -> list:
     ValueError
         As :func:`frames`, or for a ``view`` that is not a :class:`View`.
 
-    References
-    ----------
-    The book's design notes on explorers.
-
     Examples
     --------
     >>> from metabits_book.explore import roc_explorer
@@ -251,10 +248,6 @@ def static_html(explorer: Explorer) -> str:
     ------
     ValueError
         As :func:`frames`.
-
-    References
-    ----------
-    The book's design notes on explorers.
 
     Examples
     --------
@@ -333,9 +326,10 @@ def plotly_js_path() -> Path:
     ValueError
         If the ``plotly`` package is not installed or has no ``plotly.min.js``.
 
-    References
-    ----------
-    The book's design notes on explorers (why plotly, and why one shared file).
+    Notes
+    -----
+    The chapter "Explore Part I" (``book/meyen/10_explorers``), section "How the explorers
+    work", says why the explorers use plotly and why every page loads one shared copy.
 
     Examples
     --------

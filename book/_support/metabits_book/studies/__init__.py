@@ -1,9 +1,8 @@
 """The papers' data and the book's studies of them.
 
 * :mod:`~metabits_book.studies.datasets` – tables from the papers and the MaskOri data;
-* :mod:`~metabits_book.studies.simulation`, :mod:`~metabits_book.studies.simulation`,
-  :mod:`~metabits_book.studies.mc` – Meyen et al.'s simulation study (Figures 6–7) and its Monte
-  Carlo summaries;
+* :mod:`~metabits_book.studies.simulation`, :mod:`~metabits_book.studies.mc` – Meyen et al.'s
+  simulation study (Figures 6–7) and its Monte Carlo summaries;
 * :mod:`~metabits_book.studies.montecarlo` – the book's larger Monte Carlo studies (the bias of
   RMI at larger samples, the coverage of OSKR's bootstrap intervals) and Fieller's interval;
 * :mod:`~metabits_book.studies.database_copy` – the book's compact copy of 66 data sets of the

@@ -7,9 +7,9 @@
 * :func:`bayes_recovery_rows` reads the shipped study (``scripts/bayes_recovery.py`` writes it);
   :func:`recovery_summary` summarises per-fit rows by condition.
 
-Moved here from :mod:`metabits.sdt` (a study, not a check of one fit); the names
-stay importable from there, from :mod:`metabits.sdt` and from :mod:`metabits`. Importing this
-module loads no PyMC: :func:`bayes_recovery` loads :mod:`~metabits.sdt` for its fits.
+A study of the Bayesian fits, not a check of one fit: the library (:mod:`metabits.sdt`) holds
+the fits and their predictive checks, the book this study. Importing this module loads no PyMC:
+:func:`bayes_recovery` loads the fits on its first call.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from metabits.validation import as_int, as_probability, as_scalar
 
 __all__ = ["BayesRecovery", "bayes_recovery", "bayes_recovery_rows", "recovery_summary"]
 
-#: docstrings whose Examples sample with NUTS (seconds; the first compiles the model): marked
-#: slow by the test configuration, so the quick loop leaves them out
+#: docstrings whose Examples sample with NUTS (the first compiles the model): marked slow by
+#: the test configuration, so the quick loop leaves them out
 _SLOW_DOCTESTS = ("bayes_recovery",)
 
 
@@ -252,7 +252,7 @@ def bayes_recovery(d, meta_d, n_per_stimulus, n_sets, *, K=2, c=0.0, estimate_dp
                          sets=sets, **per_fit, **_summaries(meta_d, meta_d / d, level, per_fit))
 
 
-#: the shipped recovery study (``metabits/data``), written by ``scripts/bayes_recovery.py``
+#: the shipped recovery study (``metabits_book/data``), written by ``scripts/bayes_recovery.py``
 RECOVERY_FILE = "bayes_recovery.csv"
 
 

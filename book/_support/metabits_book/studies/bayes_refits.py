@@ -1,7 +1,8 @@
 """HMeta-d refits behind the chapter "The Bayesian estimate": Servajean's LLMs, the MaskOri people.
 
-Two studies, each computed by a function here and shipped as a CSV in ``metabits/data`` (their
-NUTS fits take minutes; the book's page and the quick tests read the files):
+Two studies, each computed by a function here and shipped as a CSV in ``metabits_book/data``
+(their NUTS fits are too slow to rerun for every build; the book's page and the quick tests read
+the files):
 
 * :func:`servajean_bayes_refits` simulates one experiment of each of Servajean & Servajean's
   (2026) nine task × model cells at the published parameters (Table S1's d′ and meta-d′, Table
@@ -11,7 +12,7 @@ NUTS fits take minutes; the book's page and the quick tests read the files):
   (``estimate_dprime=True``): posterior means, 95% intervals, the mean of ratios and the ratio
   of means, and the diagnostics. Shipped as ``data/servajean2026_bayes_refits.csv``, read by
   :func:`servajean_bayes_table`. :func:`servajean_tables` gives the simulated tables themselves
-  (milliseconds), so that a reader can fit them by maximum likelihood beside the posterior.
+  (no fit), so that a reader can fit them by maximum likelihood beside the posterior.
 * :func:`maskori_group_bayes` fits Fleming's hierarchical model
   (:func:`metabits.fit_meta_d_bayes_group`) to the 16 MaskOri people at each SOA: the group
   M-ratio, the SD of log M-ratio and each person's M-ratio with 95% intervals and the
@@ -151,8 +152,8 @@ def servajean_bayes_refits(seed: int = 2026, *, tasks=None, chains: int = 4, dra
         interval (2.5% and 97.5% quantiles) of d′ (``d_mean``, ``d_lo``, ``d_hi``), meta-d′ and
         the M-ratio; ``m_ratio_mcse``; ``ratio_of_means`` (mean meta-d′ / mean d′, beside the
         mean of ratios ``m_ratio_mean``) and ``gap_mcse``, the Monte Carlo SE of their difference
-        (from its spread over the chains; NaN for one chain); ``r_hat``, ``ess_bulk``, ``ess_tail``,
-        ``divergences``; ``chains``, ``draws``, ``seed``. The layout of
+        (from its spread over the chains; NaN for one chain); ``r_hat``, ``ess_bulk``,
+        ``ess_tail``, ``divergences``; ``chains``, ``draws``, ``seed``. The layout of
         ``data/servajean2026_bayes_refits.csv``.
 
     Raises
@@ -162,8 +163,8 @@ def servajean_bayes_refits(seed: int = 2026, *, tasks=None, chains: int = 4, dra
 
     Notes
     -----
-    Nine NUTS fits with K = 5: a few seconds each once the model is compiled (about 10 to 30 s
-    the first time in a process). Needs ``metabits[bayes]``.
+    Nine NUTS fits with K = 5, one compiled model for all (compiled by the first fit in a
+    process). Needs ``metabits[bayes]``.
     """
     import pandas as pd
 
@@ -233,7 +234,7 @@ def maskori_group_bayes(soas=None, *, seed: int = 2023, chains: int = 4, draws: 
         NUTS settings of every fit.
     target_accept : float, default 0.99
         NUTS's target acceptance rate; above the group fit's default 0.95, whose larger steps
-        left divergences at most SOAs.
+        leave divergences at most SOAs.
 
     Returns
     -------
@@ -254,8 +255,8 @@ def maskori_group_bayes(soas=None, *, seed: int = 2023, chains: int = 4, draws: 
 
     Notes
     -----
-    About a minute per SOA on two cores once the model is compiled; needs
-    ``metabits[bayes]``. At the shortest SOA the people are at chance: their d′ scatter around
+    One hierarchical NUTS fit per SOA; needs ``metabits[bayes]``. At the shortest SOA the
+    people are at chance: their d′ scatter around
     0 (several negative), where an M-ratio means nothing; the model still returns a posterior,
     which the prior mostly decides.
     """
@@ -344,7 +345,7 @@ def maskori_posterior_check(soa: float = 66.7, *, seed: int = 2023, chains: int 
 
     Notes
     -----
-    One hierarchical NUTS fit (about a minute once compiled); needs ``metabits[bayes]``.
+    One hierarchical NUTS fit; needs ``metabits[bayes]``.
     """
     import pandas as pd
 
@@ -420,7 +421,8 @@ def servajean_bayes_table():
 
 
 def maskori_posterior_check_table():
-    """The shipped result of :func:`maskori_posterior_check` (``data/maskori_group_bayes_ppc.csv``).
+    """The shipped result of :func:`maskori_posterior_check`
+    (``data/maskori_group_bayes_ppc.csv``).
 
     Returns
     -------

@@ -4,8 +4,7 @@
 :func:`metabits.io.read_confidence_database` and codes every trial as
 one byte; :func:`write_confidence_database` writes that copy into the package's ``data`` folder,
 and :func:`confidence_database` reads it back as a :class:`ConfidenceDatabase` (the book never
-reads the raw files). :mod:`metabits.io`, its former home, still
-re-exports every name.
+reads the raw files).
 
 References
 ----------
@@ -44,7 +43,7 @@ DIFFICULTY = {
 #: that numbers the session. Their trials carry a session index, 0 = first, in the shipped copy
 #: (the only one of the 66 files with such a column).
 SESSIONS = {"Bang_2019_Exp1": "Day"}
-#: The shipped files in ``metabits/data``.
+#: The shipped files in ``metabits_book/data``.
 SHIPPED_ARRAYS = "confidence_database.npz"
 SHIPPED_SETS = "confidence_database.csv"
 _SET_COLUMNS = ("name", "n_levels", "n_participants", "n_trials", "n_rows", "n_missed",
@@ -144,7 +143,8 @@ def write_confidence_database(folder, target):
     folder : str or path-like
         The raw data sets (:func:`build_confidence_database`).
     target : str or path-like
-        The folder to write into (the package's ``metabits/data`` to update the shipped copy).
+        The folder to write into (the package's ``metabits_book/data`` to update the shipped
+        copy).
 
     Returns
     -------
@@ -301,8 +301,9 @@ class ConfidenceDatabase(Result):
     def trials(self, name: str):
         """One data set's harmonised trials, rebuilt from the codes (a pandas.DataFrame).
 
-        Columns ``participant`` (numbers where the raw file numbers them), ``trial``, ``stimulus``, ``response`` (0/1), ``confidence``
-        (1 … K), ``correct`` and ``difficulty`` (0 = hardest; −1 where none).
+        Columns ``participant`` (numbers where the raw file numbers them), ``trial``,
+        ``stimulus``, ``response`` (0/1), ``confidence`` (1 … K), ``correct`` and ``difficulty``
+        (0 = hardest; −1 where none).
 
         Raises
         ------

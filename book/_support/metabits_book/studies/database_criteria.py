@@ -4,11 +4,10 @@ The statistics of the criteria — :func:`paired_cohens_d` (a within-person effe
 paired differences), :func:`group_correlations` (correlations across the people of each data
 set) and :func:`split_half` (split-half reliability, odd- against even-numbered trials, at a bin
 size) — and :func:`rahnev_criteria`, which applies them to every measure of
-:func:`metabits_book.studies.database_measures.database_measures` on the shipped copy: dependence on
-task performance and on response and metacognitive bias (confidence criteria removed with
-:func:`~metabits_book.studies.database_measures.merge_levels`), and split-half reliability. The
-book ships the result (:func:`write_criteria`, :func:`shipped_criteria`).
-:mod:`metabits_book.studies.database_measures`, their former home, still re-exports every name.
+:func:`metabits_book.studies.database_measures.database_measures` on the shipped copy:
+dependence on task performance and on response and metacognitive bias (confidence criteria
+removed with :func:`~metabits_book.studies.database_measures.merge_levels`), and split-half
+reliability. The book ships the result (:func:`write_criteria`, :func:`shipped_criteria`).
 
 References
 ----------
@@ -137,7 +136,8 @@ def group_correlations(x, y, groups=None, min_size: int = 10):
 
 
 def _measure_names(names) -> tuple:
-    """A non-empty sequence of measures from :data:`~metabits_book.studies.database_measures.NAMES`."""
+    """A non-empty sequence of measures from
+    :data:`~metabits_book.studies.database_measures.NAMES`."""
     if isinstance(names, str) or not isinstance(names, (tuple, list, np.ndarray)) \
             or not len(names):
         raise ValueError(f"names must be a non-empty sequence of measure names from {NAMES}; "
@@ -324,9 +324,9 @@ def rahnev_criteria(db, bin_sizes=BIN_SIZES, min_people: int = 10) -> Criteria:
     ------
     ValueError
         For a ``db`` that is not a
-        :class:`~metabits_book.studies.database_copy.ConfidenceDatabase`, ``bin_sizes`` that are not a
-        non-empty sequence of positive integers, or a ``min_people`` that is not an integer
-        >= 3.
+        :class:`~metabits_book.studies.database_copy.ConfidenceDatabase`, ``bin_sizes`` that
+        are not a non-empty sequence of positive integers, or a ``min_people`` that is not an
+        integer >= 3.
 
     References
     ----------
@@ -387,13 +387,29 @@ def rahnev_criteria(db, bin_sizes=BIN_SIZES, min_people: int = 10) -> Criteria:
                     bin_sizes=tuple(int(n) for n in bin_sizes), n_sets=n_sets)
 
 
-#: The shipped precomputed criteria (``metabits/data``), rebuilt by :func:`write_criteria`.
+#: The shipped precomputed criteria (``metabits_book/data``), rebuilt by :func:`write_criteria`.
 SHIPPED_CRITERIA = "confidence_database_criteria.csv"
 
 
 def criteria_frame(criteria: Criteria):
-    """:class:`Criteria` as a pandas.DataFrame, one row per measure (columns: the criteria,
-    ``split_half_<n>`` per bin size)."""
+    """:class:`Criteria` as a pandas.DataFrame, one row per measure.
+
+    Parameters
+    ----------
+    criteria : Criteria
+        A result of :func:`rahnev_criteria`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``measure``, ``task_within``, ``task_across``, ``response_bias``,
+        ``metacognitive_bias`` and ``split_half_<n>`` per bin size n.
+
+    Raises
+    ------
+    ValueError
+        For ``criteria`` that is not a :class:`Criteria`.
+    """
     import pandas as pd
 
     as_instance(criteria, Criteria, "criteria", "rahnev_criteria()")
@@ -410,10 +426,25 @@ def criteria_frame(criteria: Criteria):
 def write_criteria(db, path) -> None:
     """Recompute :func:`rahnev_criteria` on ``db`` and write it as the shipped CSV ``path``.
 
-    The rule behind ``metabits/data/confidence_database_criteria.csv`` (the chapter reads the
-    file instead of spending about 20 s recomputing it; the tests recompute and compare).
-    A ``path`` that is a folder or lies in no existing folder is refused (ValueError) before
-    anything is computed.
+    The rule behind ``metabits_book/data/confidence_database_criteria.csv`` (the chapter reads
+    the file instead of recomputing it; the tests recompute and compare).
+
+    Parameters
+    ----------
+    db : ConfidenceDatabase
+        :func:`metabits_book.studies.database_copy.confidence_database`.
+    path : str or path-like
+        The CSV file to write: a comment line naming its source, then :func:`criteria_frame`.
+
+    Returns
+    -------
+    None
+
+    Raises
+    ------
+    ValueError
+        For a ``path`` that is a folder or lies in no existing folder (before anything is
+        computed), and as :func:`rahnev_criteria`.
     """
     from metabits.validation import as_file_to_write
 

@@ -1,8 +1,9 @@
 """Bootstrap intervals of every person of the Confidence Database, shipped for the explorer.
 
 The B = 200 bootstrap of all 4,344 people
-(:func:`~metabits_book.studies.database_measures.database_bootstrap`) takes minutes, too long for a
-page that is rebuilt with the book. :func:`people_intervals` computes it one data set at a time,
+(:func:`~metabits_book.studies.database_measures.database_bootstrap`) fits meta-d′ to some
+870,000 resampled tables, too much for a page that is rebuilt with the book.
+:func:`people_intervals` computes it one data set at a time,
 each with its own seeded generator (``numpy.random.default_rng([seed, i])`` for the data set of
 index ``i``), so that any data set can be recomputed alone and equals its rows of the whole run;
 :func:`write_intervals` writes the result into the package's ``data`` folder, rounded to
@@ -29,7 +30,7 @@ __all__ = ["INTERVAL_MEASURES", "SHIPPED_INTERVALS", "PeopleIntervals", "people_
 
 #: The measures whose intervals are shipped (with the accuracy, which has none).
 INTERVAL_MEASURES = ("auroc2", "meta_d", "m_ratio", "meta_I", "meta_I2r", "RMI", "oskr")
-#: The shipped file in ``metabits/data``.
+#: The shipped file in ``metabits_book/data``.
 SHIPPED_INTERVALS = "confidence_database_intervals.npz"
 #: Replicates and seed of the shipped file.
 SHIPPED_BOOT, SHIPPED_SEED = 200, 2025
@@ -157,14 +158,28 @@ def rounded(r: PeopleIntervals) -> PeopleIntervals:
 def write_intervals(db, path, n_boot: int = SHIPPED_BOOT, seed: int = SHIPPED_SEED) -> float:
     """Recompute :func:`people_intervals` for every person and write it to ``path`` (.npz).
 
-    The rule behind ``metabits/data/confidence_database_intervals.npz`` (values in thousandths,
-    as int32). A ``path`` that is a folder or lies in no existing folder is refused
-    (ValueError) before anything is computed.
+    The rule behind ``metabits_book/data/confidence_database_intervals.npz`` (values in
+    thousandths, as int32).
+
+    Parameters
+    ----------
+    db : ConfidenceDatabase
+        :func:`metabits_book.studies.database_copy.confidence_database`.
+    path : str or path-like
+        The file to write.
+    n_boot, seed : int
+        As in :func:`people_intervals`; by default the shipped file's.
 
     Returns
     -------
     float
         Wall time of the bootstrap in seconds.
+
+    Raises
+    ------
+    ValueError
+        For a ``path`` that is a folder or lies in no existing folder (before anything is
+        computed), and as :func:`people_intervals`.
     """
     import time
 

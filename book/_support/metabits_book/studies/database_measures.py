@@ -20,8 +20,8 @@ Rahnev's (2025) criteria computed from these —
 :func:`~metabits_book.studies.database_criteria.paired_cohens_d`,
 :func:`~metabits_book.studies.database_criteria.group_correlations`,
 :func:`~metabits_book.studies.database_criteria.split_half`,
-:func:`~metabits_book.studies.database_criteria.rahnev_criteria` and the shipped criteria table — are
-in :mod:`metabits_book.studies.database_criteria` (their names are also importable from here).
+:func:`~metabits_book.studies.database_criteria.rahnev_criteria` and the shipped criteria
+table — are in :mod:`metabits_book.studies.database_criteria`.
 
 A participant whose table has an empty row (one stimulus only: five in Lebreton 2018) gets NaN
 for every measure.
@@ -46,7 +46,8 @@ from metabits.validation import (as_choice, as_counts, as_int_array, as_pad, as_
 __all__ = ["DatabaseMeasures", "METACOGNITION", "NAMES", "database_bootstrap",
            "database_measures", "merge_levels"]
 
-#: The measures of :func:`metabits.all_measures`, in its order (the first columns of :data:`NAMES`).
+#: The measures of :func:`metabits.all_measures`, in its order (the first columns of
+#: :data:`NAMES`).
 PLUGIN = ("acc", "d_prime", "meta_d", "m_ratio", "m_diff", "auroc2", "gamma", "phi", "meta_I",
           "meta_I1r", "meta_I2r", "RMI")
 #: The bias-reduced information measures :func:`metabits.bootstrap_measures` adds.

@@ -197,7 +197,8 @@ def precision(db, fraction: float = 0.2, n_trials: int = 200, names=METACOGNITIO
 
 
 def icc(x) -> float:
-    """ICC(3,1), the consistency of k sessions: (MS_rows − MS_error) / (MS_rows + (k − 1) MS_error).
+    """ICC(3,1), the consistency of k sessions:
+    (MS_rows − MS_error) / (MS_rows + (k − 1) MS_error).
 
     Parameters
     ----------

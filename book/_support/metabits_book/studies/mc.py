@@ -152,7 +152,8 @@ def _mc_parts(est: MCEstimate, name: str):
 def mc_ratio(numerator: MCEstimate, denominator: MCEstimate) -> MCEstimate:
     """Ratio of two independent Monte Carlo estimates, with its delta-method standard error.
 
-    :math:`r = a/b`, :math:`\\mathrm{SE}(r) \\approx |r|\\sqrt{(\\mathrm{SE}_a/a)^2 + (\\mathrm{SE}_b/b)^2}`.
+    :math:`r = a/b`,
+    :math:`\\mathrm{SE}(r) \\approx |r|\\sqrt{(\\mathrm{SE}_a/a)^2 + (\\mathrm{SE}_b/b)^2}`.
     The delta method is a first-order approximation: trust it only when both estimates are
     resolved (each several standard errors away from 0); a ratio whose denominator is within
     two standard errors of 0 is noise, and this function refuses it.

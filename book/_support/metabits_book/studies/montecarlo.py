@@ -6,15 +6,15 @@ This module holds the studies that need many repetitions, written so that they s
 
 * :func:`fieller_interval` — the confidence interval of a ratio of two independent Monte Carlo
   means (Fieller's theorem), which stays honest where the delta method of
-  :func:`metabits_book.studies.simulation.mc_ratio` is only a first-order approximation;
+  :func:`metabits_book.studies.mc.mc_ratio` is only a first-order approximation;
 * :func:`rmi_bias` — the bias of the plug-in RMI of Meyen et al.'s simulation study for one
   noise classifier, over tens of thousands of data sets (the RMI alone, without the costly
   meta-I₁ʳ normaliser of :func:`metabits.type2_measures`);
 * :func:`oskr_coverage` and :func:`oskr_coverage_table` — how often bootstrap intervals of
   OSKR (:func:`metabits.oskr_ci_from_table`) cover the truth. The book's table, with at least
   2,000 data sets per cell, is computed by :func:`oskr_coverage_study` and shipped as
-  ``data/oskr_coverage.csv`` (its computation takes a few minutes); every cell has its own seed,
-  so a test recomputes cells exactly.
+  ``data/oskr_coverage.csv`` (too long a computation for a page build); every cell has its own
+  seed, so a test recomputes cells exactly.
 """
 
 from __future__ import annotations
@@ -47,7 +47,8 @@ def fieller_interval(numerator: MCEstimate, denominator: MCEstimate,
     Parameters
     ----------
     numerator, denominator : MCEstimate
-        Independent estimates (e.g. :func:`metabits_book.studies.simulation.mc_mean` of separate runs).
+        Independent estimates (e.g. :func:`metabits_book.studies.mc.mc_mean` of separate
+        runs).
     level : float, default 0.95
         Coverage level, in (0, 1).
 
@@ -113,10 +114,11 @@ def rmi_bias(kind: str, acc: float, n_per_label: int, n_sets: int, rng=None,
              chunk: int = 20_000) -> MCEstimate:
     """Mean plug-in RMI minus its infinite-sample value (the line), over simulated data sets.
 
-    The data sets are those of :func:`metabits_book.studies.simulation.simulate_counts` (the paper's binning);
-    the RMI of each is the plug-in RMI of :func:`metabits.type2_measures` (tested equal), and the
-    line is :func:`metabits_book.studies.simulation.theoretical_measures`. Only the RMI is computed, in chunks,
-    so that 100,000 data sets take about a second.
+    The data sets are those of :func:`metabits_book.studies.simulation.simulate_counts` (the
+    paper's binning); the RMI of each is the plug-in RMI of :func:`metabits.type2_measures`
+    (tested equal), and the line is
+    :func:`metabits_book.studies.simulation.theoretical_measures`. Only the RMI is computed, in
+    chunks, so that a study of 100,000 data sets stays cheap.
 
     Parameters
     ----------
@@ -168,7 +170,7 @@ def rmi_bias(kind: str, acc: float, n_per_label: int, n_sets: int, rng=None,
     return mc_mean(np.concatenate(values))
 
 
-# --- coverage of bootstrap intervals of OSKR --------------------------------------------------------
+# --- coverage of bootstrap intervals of OSKR -----------------------------------------------------
 
 #: The agents of the OSKR chapter's coverage study: name -> (success rate, report error ε),
 #: symmetric self-reports built with :func:`metabits.oskr` (gain 0).
@@ -267,7 +269,7 @@ def oskr_coverage(agent: str, n: int, n_sets: int, n_boot: int = 500, level: flo
 
 def oskr_coverage_study(n_sets: int = 10_000, n_boot: int = 500, seed: int = 2026,
                         target_se: float | None = None):
-    """The whole coverage study: every agent, size and method (takes a few minutes).
+    """The whole coverage study: every agent, size and method (the shipped table's rule).
 
     Parameters
     ----------

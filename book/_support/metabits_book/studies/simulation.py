@@ -107,8 +107,9 @@ def response_probabilities(kind: str, acc):
     Performance Measures: Setup"). For the true label +1 (row 1), with the three noise cases of
     :mod:`metabits.info`:
 
-    * **normal**, :math:`d' = 2\\Phi^{-1}(acc)`: :math:`C \\ge 0.75 \\iff |X| \\ge t = \\ln 3 / d'`,
-      so S2 high :math:`= \\Phi(d'/2 - t)`, S2 low :math:`= \\Phi(d'/2) - \\Phi(d'/2 - t)`,
+    * **normal**, :math:`d' = 2\\Phi^{-1}(acc)`:
+      :math:`C \\ge 0.75 \\iff |X| \\ge t = \\ln 3 / d'`, so S2 high :math:`= \\Phi(d'/2 - t)`,
+      S2 low :math:`= \\Phi(d'/2) - \\Phi(d'/2 - t)`,
       S1 low :math:`= \\Phi(-d'/2) - \\Phi(-d'/2 - t)`, S1 high :math:`= \\Phi(-d'/2 - t)`;
     * **uniform**: confidence 1 (high) outside the overlap of the two supports and 0.5 (low)
       inside it, where the prediction is a fair coin: S2 high :math:`= 2acc - 1`,
@@ -542,7 +543,7 @@ class StudyMeasures(Result):
     bias_excluded: dict
 
 
-# --- theoretical (infinite-sample) values: the lines of Figures 6 and 7 ---------------------------
+# --- theoretical (infinite-sample) values: the lines of Figures 6 and 7 --------------------------
 
 def theoretical_measures(kind: str, acc, sdt: bool = True):
     """Infinite-sample values of the Type 2 measures under the paper's binning (the lines).
@@ -557,9 +558,9 @@ def theoretical_measures(kind: str, acc, sdt: bool = True):
     * **binary**: the random bin carries no information: ``meta_I = RMI = 0`` (and all others 0).
     * **normal**: in between; binning loses information (Dayan, 2023), so ``meta_I1r < 1``.
 
-    The SDT measures (``meta_d``, ``m_ratio``) are added when ``sdt`` is true. Their lines are known
-    in closed form (fitting the exact tables, scaled to :data:`SDT_TOTAL` trials and unpadded,
-    reproduces them; tested):
+    The SDT measures (``meta_d``, ``m_ratio``) are added when ``sdt`` is true. Their lines are
+    known in closed form (fitting the exact tables, scaled to :data:`SDT_TOTAL` trials and
+    unpadded, reproduces them; tested):
 
     * **normal**: the binned table is exactly an SDT model with :math:`d' = 2\\Phi^{-1}(acc)`, an
       unbiased criterion and Type 2 criteria :math:`\\pm \\ln 3 / d'`, so meta-d′ = d′ and
@@ -626,7 +627,7 @@ def theoretical_measures(kind: str, acc, sdt: bool = True):
     return TheoreticalMeasures(**{k: float(v) if v.ndim == 0 else v for k, v in out.items()})
 
 
-# --- the six measures of a whole study ------------------------------------------------------------
+# --- the six measures of a whole study -----------------------------------------------------------
 
 
 def measure_study(counts, bias_reduction: int = 0, rng=None, pad: float = SDT_PAD) -> StudyMeasures:
