@@ -5,7 +5,7 @@ levels, equiprobable criteria), fits each with metabits.fit_meta_d_bayes (the to
 path: d′ from the counts padded by 1/(2K); 4 chains x 500 draws after 500 tuning steps) and with
 maximum likelihood (metabits.fit_meta_d, same pad), via bayes_recovery: 100 tables per
 condition, 4 conditions (meta-d′ = 0.75 and 1.5 at d′ = 1.5; 50 and 200 trials per stimulus), seed
-2026. Writes lib/metabits/data/bayes_recovery.csv (one row per fit; its header says how it was
+2026. Writes book/_support/metabits_book/data/bayes_recovery.csv (one row per fit; its header says how it was
 made) and prints the summary by condition (recovery_summary): coverage of the 95%
 central intervals of meta-d′ and of the M-ratio with their binomial Monte Carlo SEs, the bias of
 the posterior means and of ML.
@@ -30,7 +30,8 @@ META_D = (0.75, 1.5)
 N_PER_STIMULUS = (50, 200)
 K = 2
 SAMPLER = dict(chains=4, draws=500, tune=500)
-OUT = Path(__file__).resolve().parents[1] / "lib" / "metabits" / "data" / "bayes_recovery.csv"
+DATA = Path(__file__).resolve().parents[1] / "book" / "_support" / "metabits_book" / "data"
+OUT = DATA / "bayes_recovery.csv"
 
 HEADER = """# Parameter recovery of the Bayesian meta-d' (Fleming's HMeta-d, metabits.fit_meta_d_bayes,
 # estimate_dprime=False, 4 chains x 500 draws after 500 tuning steps) beside ML (metabits.fit_meta_d,

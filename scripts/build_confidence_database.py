@@ -3,7 +3,7 @@
     .venv/bin/python scripts/build_confidence_database.py [RAW_FOLDER]
 
 RAW_FOLDER defaults to ../shared/data/confidence-database beside the repository (the project's
-raw copy: 66 data sets with their readmes). Writes lib/metabits/data/confidence_database.npz
+raw copy: 66 data sets with their readmes). Writes book/_support/metabits_book/data/confidence_database.npz
 (every trial as a one-byte code, per participant) and confidence_database.csv (one row per
 data set, with its citation), through metabits_book.studies.database_copy.
 write_confidence_database, and confidence_database_criteria.csv (Rahnev's criteria for every
@@ -27,8 +27,8 @@ def main(argv):
     if not raw.exists():
         raw = Path("/work/shared/data/confidence-database")
     t0 = time.perf_counter()
-    written = write_confidence_database(raw, ROOT / "lib" / "metabits" / "data")
-    target = ROOT / "lib" / "metabits" / "data" / SHIPPED_CRITERIA
+    written = write_confidence_database(raw, ROOT / "book" / "_support" / "metabits_book" / "data")
+    target = ROOT / "book" / "_support" / "metabits_book" / "data" / SHIPPED_CRITERIA
     write_criteria(confidence_database(), target)  # reads the copy just written
     for path in (*written, target):
         print(f"{path.relative_to(ROOT)}: {path.stat().st_size / 1024:.0f} kB")

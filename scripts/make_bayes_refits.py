@@ -1,10 +1,10 @@
 """Regenerate the shipped HMeta-d refits of the chapter "The Bayesian estimate".
 
-Writes ``lib/metabits/data/servajean2026_bayes_refits.csv`` (nine single-subject NUTS fits,
+Writes ``book/_support/metabits_book/data/servajean2026_bayes_refits.csv`` (nine single-subject NUTS fits,
 metabits_book.studies.bayes_refits.servajean_bayes_refits),
-``lib/metabits/data/maskori_group_bayes.csv`` (five 16-person hierarchical fits,
+``book/_support/metabits_book/data/maskori_group_bayes.csv`` (five 16-person hierarchical fits,
 metabits_book.studies.bayes_refits.maskori_group_bayes) and
-``lib/metabits/data/maskori_group_bayes_ppc.csv`` (a posterior predictive check of one of them,
+``book/_support/metabits_book/data/maskori_group_bayes_ppc.csv`` (a posterior predictive check of one of them,
 maskori_posterior_check), each with a header saying what it is, its seeds and how it was made,
 and prints the time each took.
 
@@ -20,7 +20,7 @@ from pathlib import Path
 
 from metabits_book.studies import bayes_refits as br
 
-DATA = Path(__file__).resolve().parent.parent / "lib" / "metabits" / "data"
+DATA = Path(__file__).resolve().parent.parent / "book" / "_support" / "metabits_book" / "data"
 SETTINGS = dict(chains=4, draws=1000, tune=1000)
 
 HEADERS = {

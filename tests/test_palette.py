@@ -8,17 +8,18 @@ import numpy as np
 from matplotlib.colors import to_hex, to_rgb
 
 import metabits
+import metabits_book
 from metabits_book import palette
 from metabits_book.explore import noise_cases_explorer, roc_explorer
 
-LIB = Path(metabits.__file__).parent
+PACKAGES = (Path(metabits.__file__).parent, Path(metabits_book.__file__).parent)
 HEX = re.compile(r"""["']#[0-9a-fA-F]{6}["']""")
 
 
 def test_no_colour_is_written_outside_the_palette():
-    """No module of the library (``lib/metabits``) spells out a hex colour: the colours live in
-    the palette."""
-    offenders = [str(p.relative_to(LIB)) for p in LIB.rglob("*.py")
+    """No module of the library or of the book's code spells out a hex colour: the colours live
+    in the palette."""
+    offenders = [str(p) for package in PACKAGES for p in package.rglob("*.py")
                  if p.name != "palette.py" and HEX.search(p.read_text(encoding="utf-8"))]
     assert offenders == []
 

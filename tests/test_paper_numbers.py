@@ -98,15 +98,6 @@ def test_registry_import_needs_neither_pandas_nor_matplotlib():
     assert out.stdout.strip() == "False False"
 
 
-def test_the_former_module_paper_numbers_still_gives_the_registry():
-    """``metabits_book.paper_numbers`` gives the registry, the essay's constants and every name
-    of its ``__all__``."""
-    from metabits_book import paper_numbers as old
-
-    assert old.REGISTRY is pn.REGISTRY and old.ROBERTS_LAB == pn.ROBERTS_LAB
-    assert all(getattr(old, name) is getattr(pn, name) for name in pn.__all__)
-
-
 def test_the_essays_settings_have_one_home():
     """The registry's ROBERTS_* are the constants of metabits_book.roberts2026 (shared with the
     explorers), not copies."""
