@@ -229,7 +229,9 @@ def _write_files() -> dict:
            "continuous": _HEADER + "\n" + "\n".join(f"1,{1 + i % 2},1,{i / 40:.3f},a,1"
                                                     for i in range(40)) + "\n",
            "empty": "", "header_only": _HEADER + "\n",
-           "latin1": (_HEADER + "\n1,1,1,1,\xe9,1\n1,2,2,2,\xe9,1\n").replace("Subj", "\xff")}
+           "latin1": (_HEADER + "\n1,1,1,1,\xe9,1\n1,2,2,2,\xe9,1\n").replace("Subj", "\xff"),
+           "infinite": f"{_HEADER}\n1,1,1,1,a,1\n1,2,2,inf,a,1\n1,2,1,2,a,0\n",
+           "repeated": f"{_HEADER},Confidence\n1,1,1,1,a,1,2\n1,2,2,2,a,1,1\n"}
     paths = {}
     for key, text in bad.items():
         paths[key] = f"{_BAD}/data_{key}.csv"
@@ -675,7 +677,7 @@ CALLS = {
         "by": ((), [3, ("nonexistent",), None, ["subject"]]),
         "bins": (None, [1, 0, 100, "abc", [0.5], [3, 2, 1], [NAN, 1, 2], ("quantile", 1),
                         ("quantile", 2.5), True]),
-        "levels": (None, [[1, 1, 2], [2], [NAN, 1, 2], "abc", [1, 2]]),
+        "levels": (None, [[1, 1, 2], [2], [NAN, 1, 2], "abc", [1, 2], [3, 2, 1]]),
         "codes": (None, ["abc", 3, {"x": "S1"}, [("0", "S1")]])},
     "measure": {
         "data": (_OWN, [None, 3, "abc", f"{_BAD}/nonexistent.csv", _OWN.drop(columns="subject"),
@@ -741,7 +743,7 @@ CALLS = {
         "path": (_TINY, [3, None, ["a"], b"data_x.csv", f"{_BAD}/nonexistent.csv", _BAD]
                  + list(_BAD_FILES.values())),
         "levels": (None, [[0.5, 0.5, 0.9], [0.5, 0.7], [NAN, 0.5, 0.7, 0.9], "abc", [0.5], 3,
-                          [[0.5, 0.7, 0.9]], [True, False], []]),
+                          [[0.5, 0.7, 0.9]], [True, False], [], [0.9, 0.7, 0.5]]),
         "condition": (None, [3, "nonexistent", ["Condition"], b"Condition", ""])},
     "confidence_database_tables": {
         "trials": (_DB_TRIALS, [None, "abc", 3, _DB_TRIALS.drop(columns="response"),
