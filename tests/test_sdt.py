@@ -163,6 +163,15 @@ def test_bootstrap_of_one_table_and_reproducibility():
     assert a.meta_d == pytest.approx(fit.meta_d)
 
 
+@pytest.mark.parametrize("func", [mb.fit_meta_d, mb.sdt.bootstrap_meta_d])
+def test_pad_none_is_one_over_2k(func):
+    """pad=None adds 1/(2K) (0.25 for Table 1's K = 2), as each docstring says."""
+    table = [[84, 56, 48, 12], [4, 56, 64, 76]]
+    kw = {"n_boot": 20, "rng": 3} if func is mb.sdt.bootstrap_meta_d else {}
+    assert func(table, pad=None, **kw).meta_d == func(table, pad=0.25, **kw).meta_d
+    assert "pad : float or None" in func.__doc__ and "1/(2K)" in func.__doc__
+
+
 # ---------------------------------------------------------------- bad input
 
 @pytest.mark.parametrize("call, match", [

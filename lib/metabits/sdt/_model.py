@@ -354,8 +354,8 @@ class MetaDBootstrap(Result):
     level: float
 
 
-def bootstrap_meta_d(counts, n_boot: int = 1000, level: float = 0.95, pad: float = 0.0,
-                     rng=None) -> MetaDBootstrap:
+def bootstrap_meta_d(counts, n_boot: int = 1000, level: float = 0.95,
+                     pad: float | None = 0.0, rng=None) -> MetaDBootstrap:
     """Nonparametric bootstrap of meta-d′ and M-ratio: resample the trials of each stimulus.
 
     Each replicate redraws each row's trials from the row's observed proportions (a multinomial
@@ -370,8 +370,10 @@ def bootstrap_meta_d(counts, n_boot: int = 1000, level: float = 0.95, pad: float
         Replicates per table.
     level : float, default 0.95
         Coverage of the percentile intervals, in (0, 1).
-    pad : float, default 0
-        Passed to :func:`metabits.fit_meta_d` (added to every cell of every replicate).
+    pad : float or None, default 0
+        Passed to :func:`metabits.fit_meta_d`: a count >= 0 added to every cell of the table and
+        of every replicate before the fit; ``None`` adds 1/(2K) (Maniscalco's ``padAmount``,
+        statConfR's default).
     rng : numpy.random.Generator or int, optional
         Random generator or seed.
 
