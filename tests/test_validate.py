@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from metabits.validation import (as_column_names, as_file_to_write, as_pad, as_same_length,
-                                 as_undefined, as_whole_counts)
+                                 as_undefined, as_whole_counts, as_whole_numbers)
 
 
 def test_pad_default_and_rules():
@@ -45,6 +45,15 @@ def test_whole_counts():
         as_whole_counts(np.array([1.5, 2.0]), "x")
     with pytest.raises(ValueError, match=r"2\*\*62"):
         as_whole_counts(np.array([2.0 ** 62, 2.0 ** 62]), "x")
+
+
+def test_whole_numbers():
+    assert as_whole_numbers([1000, 1000.0, 1e300], "n").tolist() == [1000.0, 1000.0, 1e300]
+    for bad, shown in ((2.5, "2.5"), (0.001, "0.001"), (0, "0"), ([3, -1], "-1")):
+        with pytest.raises(ValueError, match=f"n must be whole numbers >= 1; got {shown}"):
+            as_whole_numbers(bad, "n")
+    with pytest.raises(ValueError, match="n must be finite"):
+        as_whole_numbers(np.inf, "n")
 
 
 def test_column_names_in_both_loaders():

@@ -12,6 +12,7 @@ accuracies                            :func:`as_accuracy`
 priors                                :func:`as_prior`
 confidences                           :func:`as_confidence`
 integers (sizes, counts of things)    :func:`as_int`, :func:`as_int_array`
+whole numbers (trials as floats)      :func:`as_whole_numbers`
 noise kinds                           :func:`as_noise_kind`
 labels and predictions (±1)           :func:`as_labels`
 count tables                          :func:`as_count_table`

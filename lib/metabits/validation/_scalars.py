@@ -12,7 +12,7 @@ import numpy as np
 __all__ = ["NOISE_TYPES", "TOL", "as_accuracy", "as_choice", "as_confidence", "as_distribution",
            "as_float_array", "as_grid", "as_int", "as_int_array", "as_labels", "as_noise_kind",
            "as_positive", "as_prior", "as_probability", "as_pad", "as_rng", "as_scalar",
-           "as_undefined", "scalar_or_array", "UNDEFINED"]
+           "as_undefined", "as_whole_numbers", "scalar_or_array", "UNDEFINED"]
 
 #: Slack allowed when comparing floating-point probabilities with their limits.
 TOL = 1e-9
@@ -161,6 +161,17 @@ def as_int_array(n, name: str, least: int = 1, most: int = 2 ** 53) -> np.ndarra
         raise ValueError(f"{name} must be integers >= {least} and <= {most}; "
                          f"got {arr[bad].ravel()[0]}")
     return arr.astype(np.int64)
+
+
+def as_whole_numbers(x, name: str, least: int = 1) -> np.ndarray:
+    """Whole numbers ``>= least`` as a float array: counts of trials given as numbers (``1000``
+    or ``1000.0``, as :func:`metabits.sdt.trials_per_stimulus` returns them), not 2.5 or
+    0.001; the measured-number form of :func:`as_int_array`."""
+    arr = as_float_array(x, name)
+    bad = (arr < least) | (arr != np.floor(arr))
+    if np.any(bad):
+        raise ValueError(f"{name} must be whole numbers >= {least}; got {arr[bad].ravel()[0]:g}")
+    return arr
 
 
 def as_noise_kind(kind) -> str:
