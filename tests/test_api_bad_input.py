@@ -290,6 +290,8 @@ _BAD_DB = [None, "abc", 3, TABLE1]
 from metabits_book.studies import montecarlo as _mc  # noqa: E402
 
 _COVERAGE = _mc.oskr_coverage_table()
+#: Table 1 times 1e12: its resampling tables would take some 10**16 numbers (a MemoryError)
+_TABLE1_HUGE = np.array(TABLE1) * 1e12
 _BAD_SEEDS = [2.5, -1, "3", True, None, NAN, [3], 3j]
 
 # --- metabits.resample and metabits.reliability -----------------------------------------
@@ -298,7 +300,7 @@ _BAD_COUNTS = [[[84, -56, 48, 12], [4, 56, 64, 76]], [[84, NAN, 48, 12], [4, 56,
                [[84, INF, 48, 12], [4, 56, 64, 76]], [[84, 56.5, 48, 12], [4, 56, 64, 76]],
                [[84, 56, 48], [4, 56, 64, 76]], [["a", "b"], ["c", "d"]], "abc", None, 3.0, [],
                [[]], [[True, False], [False, True]], [[84, 56j], [4, 56]], [[2 ** 62, 2 ** 62]],
-               [[1e300, 1e300]], {"counts": TABLE1}]
+               [[1e300, 1e300]], {"counts": TABLE1}, np.array(TABLE1) * 10 ** 7]
 _BAD_REPS = ["abc", None, 3.0, [], RAGGED, [True, False, True], [0.1, 0.2j, 0.3], ["a", "b"],
              {"reps": 0.1}, [[0.1, 0.2], [0.3]]]
 _BAD_HALF_GROUPS = [[[0, 1, 2, 3], [4, 6]], [[0, 1, 2, 3], [3, 4, 5]], [[0, 1, 2, 3]],
@@ -493,7 +495,9 @@ CALLS = {
         "meta_d": (1.0, "real"), "c": (0.0, "real"),
         "t2c_S1": ([-1.0], [[0.5], [-1.0, -2.0], [NAN], [], "abc", None, [[-1.0], [-1.0, -0.5]]]),
         "t2c_S2": ([1.0], [[-0.5], [2.0, 1.0], [INF], [], "abc", None, [1.0, 2.0]])},
-    "bootstrap_meta_d": {"pad": (0.25, "nonneg?")},  # None: 1/(2K), as every meta-d′ pad
+    "bootstrap_meta_d": {"pad": (0.25, "nonneg?"),  # None: 1/(2K), as every meta-d′ pad
+                         "counts": (TABLE1, BAD["table"] + [_TABLE1_HUGE]),
+                         "n_boot": (20, BAD["size"] + [10 ** 8])},
     "equiprobable_criteria": {"c": (0.0, "real")},
     "rating_probabilities": {"c": (0.0, "real"),
                                  "meta_d": (1.0, [NAN, INF, "1", True, None, 80.0, -1.0]),
@@ -570,7 +574,8 @@ CALLS = {
     "oskr_ci": {"outcome": ([1, 1, 1, 0, 0, 1, 0, 1], [[1, 1], [], None]),
                      "signal": (["s", "s", "s", "u", "u", "u", "s", "s"], [["s"], [], None]),
                      "bins": (None, [0, -1, 2.5, "abc"])},
-    "oskr_ci_from_table": {"counts": ([[3, 1], [1, 3]], [[[3, -1], [1, 3]],
+    "oskr_ci_from_table": {"n_boot": (1000, BAD["size"] + [10 ** 8]),
+                           "counts": ([[3, 1], [1, 3]], [_TABLE1_HUGE, [[3, -1], [1, 3]],
                                                               [[3, NAN], [1, 3]], "abc", None,
                                                               [[0, 0], [0, 0]]])},
     "oskr_from_table": {"counts": ([[3, 1], [1, 3]], [[[3, -1], [1, 3]],
@@ -666,7 +671,8 @@ CALLS = {
     "type2_roc": {},
     "recoding": {},
     "all_measures": {"pad": (None, "nonneg?")},
-    "bootstrap_measures": {"pad": (None, "nonneg?"), "n_boot": (10, "size")},
+    "bootstrap_measures": {"pad": (None, "nonneg?"), "n_boot": (10, BAD["size"] + [10 ** 8]),
+                           "counts": (TABLE1, BAD["table"] + [_TABLE1_HUGE])},
     "read_trials": {
         "data": (_OWN, [None, 3, "abc", f"{_BAD}/nonexistent.csv", _BAD, [1, 2],
                         _OWN.drop(columns="stimulus"), _OWN.assign(stimulus="left"),

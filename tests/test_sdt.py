@@ -191,6 +191,11 @@ def test_pad_none_is_one_over_2k(func):
     (lambda: mb.sdt.bootstrap_meta_d([[5, 4, 3, 2], [2, 3, 4, 5]], n_boot=1), "n_boot"),
     (lambda: mb.sdt.bootstrap_meta_d([[5, 4, 3, 2], [2, 3, 4, 5]], level=1.0), "level"),
     (lambda: mb.sdt.bootstrap_meta_d([[5.5, 4, 3, 2], [2, 3, 4, 5]]), "whole numbers"),
+    # Table 1 times 1e12, and n_boot x counts beyond 10**8: MemoryErrors before
+    (lambda: mb.sdt.bootstrap_meta_d(np.array([[84, 56, 48, 12], [4, 56, 64, 76]]) * 1e12),
+     r"a row of counts of 200,000,000,000,000 trials"),
+    (lambda: mb.sdt.bootstrap_meta_d([[5, 4, 3, 2], [2, 3, 4, 5]], n_boot=10 ** 8),
+     r"n_boot = 100,000,000 resamples"),
 ])
 def test_bad_input(call, match):
     with pytest.raises(ValueError, match=match):

@@ -45,6 +45,13 @@ def test_whole_counts():
         as_whole_counts(np.array([1.5, 2.0]), "x")
     with pytest.raises(ValueError, match=r"2\*\*62"):
         as_whole_counts(np.array([2.0 ** 62, 2.0 ** 62]), "x")
+    # the resampler's tables grow with a row's trials; the resamples with m
+    with pytest.raises(ValueError, match=r"x resamples trials: a row of t of 20,000,000 trials "
+                                         r"\(\[5e\+06, 5e\+06, 5e\+06, 5e\+06\]\) needs"):
+        as_whole_counts(np.full((2, 4), 5e6), "x", "t")
+    with pytest.raises(ValueError, match=r"x: n_boot = 20,000,000 resamples of 8 counts"):
+        as_whole_counts(np.ones((2, 4)), "x", m=2 * 10 ** 7, m_name="n_boot")
+    assert as_whole_counts(np.ones((2, 4)), "x", m=10 ** 7).shape == (2, 4)
 
 
 def test_whole_numbers():

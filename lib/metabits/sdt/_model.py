@@ -384,7 +384,9 @@ def bootstrap_meta_d(counts, n_boot: int = 1000, level: float = 0.95,
     Raises
     ------
     ValueError
-        For a bad table (not 2 × 2K, K < 2, an empty row), ``n_boot`` < 2, ``level`` outside
+        For a bad table (not 2 × 2K, K < 2, an empty row, counts that are not whole numbers, a
+        row too large to resample: more than about 10**6 trials), ``n_boot`` < 2, replicates
+        of more than 10**8 counts in all (``n_boot`` × ``counts.size``), ``level`` outside
         (0, 1), and, from the fit, a replicate with an empty cell (pass ``pad``).
 
     References
@@ -404,7 +406,7 @@ def bootstrap_meta_d(counts, n_boot: int = 1000, level: float = 0.95,
     B = as_size(n_boot, "n_boot", least=2)
     level = float(as_probability(as_scalar(level, "level"), "level", low_open=True,
                                  high_open=True))
-    whole = as_whole_counts(t, "the bootstrap")
+    whole = as_whole_counts(t, "the bootstrap", m=B, m_name="n_boot")
     gen = as_rng(rng)
     lead = t.shape[:-2]
     flat = t.reshape((-1,) + t.shape[-2:])
