@@ -183,6 +183,12 @@ def test_pad_none_is_one_over_2k(func):
     (lambda: mb.sdt.rating_probabilities(1.0, -0.1), "meta-d' must be >= 0"),
     (lambda: mb.sdt.rating_probabilities(1.0, 1.0, K=1), "K \\(confidence levels\\)"),
     (lambda: mb.sdt.rating_probabilities([1.0, 2.0], [1.0, 2.0, 3.0]), "broadcast"),
+    # criteria must be a pair: True was "'bool' object is not iterable", a triple was cut
+    (lambda: mb.sdt.rating_probabilities(1.0, 1.0, 0.0, K=2, criteria=True),
+     r"criteria must be a pair \(t2c_S1, t2c_S2\) .* got True"),
+    (lambda: mb.sdt.rating_probabilities(1.0, 1.0, 0.0, K=2, criteria=([-1.0], [1.0], [2.0])),
+     "criteria must be a pair"),
+    (lambda: mb.sdt.simulate_ratings(1.0, 1.0, 10, K=2, criteria="ab"), "criteria must be a pair"),
     (lambda: mb.sdt.simulate_ratings(1.0, 1.0, 0), "n_per_stimulus"),
     (lambda: mb.sdt.simulate_ratings(1.0, 1.0, 10, n_sets=0), "n_sets"),
     (lambda: mb.sdt.bootstrap_meta_d([[1, 2], [2, 1]]), "2K >= 4"),

@@ -224,8 +224,8 @@ def rating_probabilities(d, meta_d, c=0.0, K: int = 5, criteria=None) -> np.ndar
     Raises
     ------
     ValueError
-        For d′ <= 0, meta-d′ < 0, K < 2, or criteria of the wrong length, unordered or on the
-        wrong side of meta-c.
+        For d′ <= 0, meta-d′ < 0, K < 2, ``criteria`` that are not a pair, or criteria of the
+        wrong length, unordered or on the wrong side of meta-c.
 
     References
     ----------
@@ -244,6 +244,10 @@ def rating_probabilities(d, meta_d, c=0.0, K: int = 5, criteria=None) -> np.ndar
     if criteria is None:
         t1, t2 = equiprobable_criteria(d, m, c, K)
     else:
+        if isinstance(criteria, (str, bytes)) or not hasattr(criteria, "__len__") \
+                or len(criteria) != 2:
+            raise ValueError(f"criteria must be a pair (t2c_S1, t2c_S2) of arrays of K - 1 = "
+                             f"{K - 1} criteria each; got {criteria!r:.80}")
         t1, t2 = (as_float_array(x, n) for x, n in zip(criteria, ("t2c_S1", "t2c_S2")))
         for t, name in ((t1, "t2c_S1"), (t2, "t2c_S2")):
             if t.ndim == 0 or t.shape[-1] != K - 1:
