@@ -878,7 +878,9 @@ CALLS = {
     "split_half_reliability": {"first": ([[1.0, 2.0, 3.0, 4.0]], _BAD_HALVES),
                                "second": ([[2.0, 4.0, 6.0, 8.0]], _BAD_HALVES),
                                "min_people": (3, "count")},
-    "within_person_correlation": {"y": (_PERSON_Y, _BAD_PEOPLE), "x": (_PERSON_X, _BAD_PEOPLE),
+    # a constant person has no rho: with two people, one constant leaves too few
+    "within_person_correlation": {"y": (_PERSON_Y, _BAD_PEOPLE + [[_PERSON_Y[0], [0.3] * 4]]),
+                                  "x": (_PERSON_X, _BAD_PEOPLE + [[_PERSON_X[0], [0.7] * 4]]),
                                   "min_points": (3, "count")},
     # metabits_book.explore: the factories (their grids), the renderers, the controls
     **EXPLORERS,
