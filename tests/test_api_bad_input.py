@@ -931,7 +931,7 @@ ALIASES = {
     # a problem in the data is named by the data's column (and its role)
     "data": ("column", "subject", "stimulus", "confidence", "response"),
     "priors": ("prior",), "prior": ("prior",), "meta_d": ("meta-d'",), "d": ("d'",),
-    "half_width": ("half-width",), "se": ("standard error",), "ci_level": ("level",),
+    "half_width": ("half-width",), "se": ("standard error",),
     "criteria": ("t2c_", "Criteria"), "values": ("confidence vectors",), "members": ("member",),
     "weights": ("weight",), "columns": ("column",), "signed_conf": ("signed confidence",),
     "x": ("simulated values", "two simulated"), "numerator": ("MCEstimate",),

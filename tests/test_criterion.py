@@ -164,6 +164,10 @@ def test_rope_verdict_and_range_edge_cases():
     (lambda: mb.sdt.compare_criteria([0.1], [0.03]), "at least two conditions"),
     (lambda: mb.sdt.compare_criteria([0.1, 0.2], [0.03, 0.03, 0.03]), "same shape"),
     (lambda: mb.sdt.pairwise_z_tests([0.1, 0.2], [0.03, 0.03], alpha=0), "alpha"),
+    # the parameter is ci_level (the message said "level")
+    (lambda: mb.sdt.pairwise_z_tests([0.1, 0.2], [0.03, 0.03], ci_level=0),
+     r"^ci_level must lie in \(0, 1\); got 0$"),
+    (lambda: mb.sdt.compare_criteria([0.1, 0.2], [0.03, 0.03], ci_level=1.5), "^ci_level must"),
     (lambda: mb.sdt.pairwise_z_tests([0.1, 0.2], [0.03, 0.03], n_comparisons=0), "n_comparisons"),
     (lambda: mb.sdt.delta_variance(1.0, 0.0, 0), "n_s1"),
     # trials are counted: a fraction of a trial is refused (it gave a variance)

@@ -40,8 +40,8 @@ def _z(level: float) -> float:
     return float(z_two_sided(level))
 
 
-def _level(level) -> float:
-    return float(as_probability(as_scalar(level, "level"), "level", low_open=True, high_open=True))
+def _level(level, name: str = "level") -> float:
+    return float(as_probability(as_scalar(level, name), name, low_open=True, high_open=True))
 
 
 def se_from_ci(half_width, level: float = 0.95):
@@ -294,7 +294,7 @@ def pairwise_z_tests(estimate, se, alpha: float = 0.05, n_comparisons: int | Non
     m = len(pairs) if n_comparisons is None else as_int(n_comparisons, "n_comparisons")
     alpha = float(as_probability(as_scalar(alpha, "alpha"), "alpha", low_open=True,
                                  high_open=True))
-    ci_level = _level(ci_level)
+    ci_level = _level(ci_level, "ci_level")
     i, j = np.array(pairs).T
     diff = x[..., j] - x[..., i]
     sd = np.sqrt(se[..., i] ** 2 + se[..., j] ** 2)
