@@ -104,19 +104,21 @@ NAN, INF = float("nan"), float("inf")
 RAGGED = [[0.7], [0.8, 0.9]]
 
 #: Bad values per kind of argument. A kind ending in "?" also accepts None (so None is not bad).
+#: The numeric kinds include empty arrays: the library refuses an empty array of the values a
+#: function computes from (metabits.validation's docstring; test_empty_arrays_are_refused).
 BAD = {
     # accuracies in [0.5, 1]; "acc1": a single accuracy
-    "acc": [NAN, INF, 0.3, 1.5, "0.7", True, None, RAGGED, 0.7j, {"acc": 0.7}],
+    "acc": [NAN, INF, 0.3, 1.5, "0.7", True, None, RAGGED, 0.7j, {"acc": 0.7}, [], [[]]],
     # probabilities in [0, 1]
-    "prob": [NAN, INF, -0.1, 1.1, "0.5", True, None, RAGGED, 0.5j, {"p": 0.5}],
+    "prob": [NAN, INF, -0.1, 1.1, "0.5", True, None, RAGGED, 0.5j, {"p": 0.5}, [], [[]]],
     # probabilities strictly between 0 and 1 (priors, prevalences, confidence levels)
-    "open": [NAN, INF, 0.0, 1.0, -0.1, 1.1, "0.5", True, None, RAGGED, 0.5j],
+    "open": [NAN, INF, 0.0, 1.0, -0.1, 1.1, "0.5", True, None, RAGGED, 0.5j, []],
     # any finite number
-    "real": [NAN, INF, -INF, "1", True, None, RAGGED, 1j, {"x": 1}],
+    "real": [NAN, INF, -INF, "1", True, None, RAGGED, 1j, {"x": 1}, [], [[]]],
     # a number > 0
-    "pos": [NAN, INF, 0.0, -1.0, "1", True, None, RAGGED, 1j],
+    "pos": [NAN, INF, 0.0, -1.0, "1", True, None, RAGGED, 1j, []],
     # a number >= 0 (padding)
-    "nonneg": [NAN, INF, -1.0, "abc", True, None, RAGGED, 1j],
+    "nonneg": [NAN, INF, -1.0, "abc", True, None, RAGGED, 1j, []],
     # sizes: integers >= 1 that allocate or loop (10**10 must be refused, not attempted)
     "size": [2.5, 0, -1, 10 ** 10, "3", True, None, [3], NAN, 3.0, np.float64(3.0), 3j],
     # counts of things that are only numbers (trials of a multinomial, comparisons): no upper end
@@ -1222,6 +1224,53 @@ def test_explorer_views_refuse_values_their_controls_cannot_take(factory):
                 between = c.values[0] + 1
             assert isinstance(explorer.view(**{c.name: between}), ex.View)
     assert not failures, "\n".join(failures)
+
+
+#: (function, parameter) pairs whose valid value is an array and that may be empty: they list
+#: choices, not values to compute from (the rule in metabits.validation's docstring).
+EMPTY_ALLOWED = {
+    ("binned_response_probabilities", "edges"): "no bin edges: one bin",
+    ("count_tables", "by"): "no grouping columns: all trials in one table",
+    ("read_trials", "by"): "no grouping columns besides the subject",
+    ("measure", "by"): "no grouping columns besides the subject",
+    ("check", "answer"): "a student's answer of any kind gets a verdict, not an error",
+}
+
+
+def _array_parameters():
+    """(function, parameter) of every fuzzed call whose valid value is a non-empty numeric
+    array (or a number where the parameter may be an array), and the explicitly allowed ones."""
+    pairs = []
+    for qualname in FUZZED:
+        func, kwargs, kinds = valid_call(qualname)
+        for name, kind in kinds.items():
+            if kind is None:
+                continue
+            try:
+                value = np.asarray(kwargs[name])
+            except Exception:  # noqa: BLE001 - objects that are no arrays
+                continue
+            if value.dtype.kind in "iufb" and value.size and not (
+                    value.ndim == 0 and _is_scalar(func, name)):
+                pairs.append((qualname, name))
+    return pairs + [p for p in EMPTY_ALLOWED if p not in pairs]
+
+
+@pytest.mark.parametrize("qualname, name", _array_parameters())
+def test_empty_arrays_are_refused(qualname, name):
+    """The library's rule: an empty array where a function computes from its values is a
+    ValueError naming the argument, not an empty result; only :data:`EMPTY_ALLOWED` may be
+    empty (and then gives a result)."""
+    func, kwargs, _ = valid_call(qualname)
+    allowed = (qualname, name) in EMPTY_ALLOWED
+    for empty in ([],) if allowed else ([], np.zeros(0)):
+        (how, what), _ = run_limited(func, {**kwargs, name: empty})
+        if allowed:
+            assert how == "value", f"{qualname}({name}={empty!r}) -> {how}: {what!r}"
+            continue
+        assert how == "raised" and isinstance(what, ValueError), \
+            f"{qualname}({name}={empty!r}) -> {how}: {_show(what)}"
+        assert names_argument(str(what), name), f"{qualname}({name}=[]): {what}"
 
 
 def test_the_fuzz_is_large_enough():

@@ -163,8 +163,7 @@ def test_intervals_take_one_value_per_statistic():
     (lambda: bca_interval(np.ones((5, 3)), [0.0, 1.0]),
      "estimate must be one value or one per statistic"),
     (lambda: percentile_interval([True, False]), "reps must be"),
-    (lambda: percentile_interval(np.ones((0, 2))),
-     "at least one replicate"),
+    (lambda: percentile_interval(np.ones((0, 2))), "reps must not be empty"),
     (lambda: multinomial_rows([[1, 2]], 10 ** 8), "at most 100,000,000"),
 ])
 def test_intervals_refuse_bad_shapes(call, match):

@@ -4,6 +4,8 @@ whole counts, column names to group by)."""
 import numpy as np
 import pytest
 
+import metabits.validation as V
+
 from metabits.validation import (as_column_names, as_file_to_write, as_pad, as_same_length,
                                  as_undefined, as_whole_counts, as_whole_numbers)
 
@@ -61,6 +63,30 @@ def test_whole_numbers():
             as_whole_numbers(bad, "n")
     with pytest.raises(ValueError, match="n must be finite"):
         as_whole_numbers(np.inf, "n")
+
+
+@pytest.mark.parametrize("check", [
+    lambda x: V.as_float_array(x, "v"), lambda x: V.as_scalar(x, "v"),
+    lambda x: V.as_probability(x, "v"), lambda x: V.as_accuracy(x, "v"),
+    lambda x: V.as_confidence(x, "v"), lambda x: V.as_positive(x, "v"),
+    lambda x: V.as_counts(x, "v"), lambda x: V.as_labels(x, "v"),
+    lambda x: V.as_whole_numbers(x, "v"), lambda x: V.as_numbers(x, "v"),
+    lambda x: V.as_values_with_nan(x, "v"), lambda x: V.as_int_array(x, "v"),
+    lambda x: V.as_count_table(x, "v"), lambda x: V.as_contingency_table(x, "v"),
+    lambda x: V.as_same_length(x, x, "v and w", one_d=False),
+])
+@pytest.mark.parametrize("empty", [[], np.zeros(0), np.zeros((0, 2, 4)), np.zeros((3, 0))])
+def test_empty_arrays_are_refused(check, empty):
+    """The library's rule (metabits.validation's docstring): an empty array of values is
+    refused by name, whatever its shape."""
+    with pytest.raises(ValueError, match=r"^v (and w )?must not be empty; got (an array|arrays) of shape"):
+        check(empty)
+
+
+def test_empty_is_allowed_only_when_asked():
+    assert V.as_float_array([], "edges", empty=True).shape == (0,)
+    with pytest.raises(ValueError, match=r"^v must not be empty; got an array of shape \(0,\)$"):
+        V.as_float_array([], "v")
 
 
 def test_column_names_in_both_loaders():

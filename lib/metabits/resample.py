@@ -132,9 +132,6 @@ def _replicates(reps, axis) -> np.ndarray:
     if arr.ndim == 0:
         raise ValueError("reps must be an array of replicates; got one number")
     ax = as_axis(axis, arr.ndim)
-    if arr.shape[ax] == 0:
-        raise ValueError(f"reps must hold at least one replicate along axis {ax}; got shape "
-                         f"{arr.shape}")
     return np.moveaxis(arr, ax, 0)
 
 

@@ -77,7 +77,7 @@ def weighted_vote_accuracy(members, weights, prior=0.5) -> float:
             raise ValueError(f"weights of member {i} must be {t.shape[1]} numbers (no NaN), one "
                              f"per response; got {w.tolist()}")
         if np.any(np.isfinite(w)):
-            as_float_array(w[np.isfinite(w)], f"weights of member {i}")
+            as_float_array(w[np.isfinite(w)], f"weights of member {i}", empty=True)
         parts.append((_weight_keys(w), t[1], t[0]))
     total = parts[0]
     for part in parts[1:]:

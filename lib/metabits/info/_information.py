@@ -135,8 +135,6 @@ def _confidence_distribution(c, weights):
     c = as_confidence(c)
     if c.ndim == 0:
         c = c[None]
-    if c.shape[-1] == 0:
-        raise ValueError("confidence c must hold at least one confidence value")
     if weights is None:
         weights = np.full(c.shape[-1], 1.0 / c.shape[-1])
     w = as_distribution(weights, "weights")

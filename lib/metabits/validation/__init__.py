@@ -31,6 +31,16 @@ contingency tables (outcome × S)      :func:`as_contingency_table`
 explorer grids (control values)       :func:`as_grid`
 ====================================  =========================================================
 
+**Empty arrays.** An array the function computes from (numbers, probabilities, counts, tables,
+per-trial data) must not be empty: ``info_upper_bound([])``, ``simulate_ratings([], ...)`` or a
+stack of no tables is refused with a ``ValueError`` "<name> must not be empty", not answered
+with an empty result. The checks above do this for every caller (:func:`as_float_array` and
+the checks built on it, :func:`as_numbers`, :func:`as_values_with_nan`, :func:`as_int_array`,
+:func:`as_same_length`, :func:`as_categories`, :func:`as_trial_values`, :func:`as_grid`). An
+argument that lists choices rather than values may be empty where none is a choice: grouping
+columns (``by=()``, all trials together) and bin edges (``edges=[]``, one bin;
+``as_float_array(..., empty=True)``).
+
 **The table convention** (:func:`as_count_table`, :func:`as_response_table`): a table has shape
 ``(..., 2, R)``; row 0 is the stimulus S1 (true label Y = −1), row 1 is S2 (Y = +1); the R
 columns are the responses ordered from "S1, most confident" to "S2, most confident" (R = 2K for

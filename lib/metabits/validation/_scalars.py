@@ -21,8 +21,10 @@ TOL = 1e-9
 NOISE_TYPES = ("uniform", "normal", "binary")
 
 
-def as_float_array(x, name: str) -> np.ndarray:
-    """Return ``x`` as a float array, refusing non-numeric, boolean, ragged or non-finite input."""
+def as_float_array(x, name: str, *, empty: bool = False) -> np.ndarray:
+    """Return ``x`` as a float array, refusing non-numeric, boolean, ragged or non-finite input,
+    and an empty array (no values to compute from: the library's rule, see
+    :mod:`metabits.validation`) unless ``empty`` (where none is a choice, e.g. no bin edges)."""
     try:
         raw = np.asarray(x)
         if raw.dtype.kind not in "iuf":  # booleans, strings, objects (ragged lists) ...
@@ -33,6 +35,8 @@ def as_float_array(x, name: str) -> np.ndarray:
         arr = np.asarray(raw, dtype=float)
     except (TypeError, ValueError, OverflowError) as exc:
         raise ValueError(f"{name} must be a numeric array of a regular shape: {exc}") from None
+    if arr.size == 0 and not empty:
+        raise ValueError(f"{name} must not be empty; got an array of shape {arr.shape}")
     if not np.all(np.isfinite(arr)):
         raise ValueError(f"{name} must be finite (found NaN or infinity)")
     return arr
@@ -153,9 +157,10 @@ def as_int_array(n, name: str, least: int = 1, most: int = 2 ** 53) -> np.ndarra
         except OverflowError:
             raise ValueError(f"{name} must be integers >= {least} and <= {most}; "
                              "got a value beyond int64") from None
-    if arr.dtype.kind not in "iu" or arr.size == 0 and arr.ndim:
-        raise ValueError(f"{name} must be integers >= {least}; got values of type {arr.dtype}"
-                         if arr.dtype.kind not in "iu" else f"{name} must not be empty")
+    if arr.size == 0:
+        raise ValueError(f"{name} must not be empty; got an array of shape {arr.shape}")
+    if arr.dtype.kind not in "iu":
+        raise ValueError(f"{name} must be integers >= {least}; got values of type {arr.dtype}")
     bad = (arr < least) | (arr > most)
     if np.any(bad):
         raise ValueError(f"{name} must be integers >= {least} and <= {most}; "
@@ -306,7 +311,8 @@ def as_nonnegative(x, name: str) -> float:
 
 def as_values_with_nan(x, name: str) -> np.ndarray:
     """Numbers (not strings, not booleans) as a float array in which NaN marks an undefined value
-    and infinity is refused: e.g. simulated values of a measure that is sometimes undefined."""
+    and infinity is refused: e.g. simulated values of a measure that is sometimes undefined. Not
+    empty."""
     try:
         arr = np.asarray(x) if not isinstance(x, (str, bytes)) else np.asarray([x])
         if arr.dtype.kind == "O":
@@ -316,6 +322,8 @@ def as_values_with_nan(x, name: str) -> np.ndarray:
     if arr.dtype.kind not in "iuf":
         raise ValueError(f"{name} must be numbers; got values of type {arr.dtype}")
     arr = arr.astype(float)
+    if arr.size == 0:
+        raise ValueError(f"{name} must not be empty; got an array of shape {arr.shape}")
     if np.any(np.isinf(arr)):
         raise ValueError(f"{name} must be finite (NaN marks an undefined value; found infinity)")
     return arr
@@ -456,7 +464,7 @@ __all__ += ["as_format", "as_number_grid", "as_text"]
 def as_numbers(x, name: str) -> np.ndarray:
     """Real numbers (not strings, booleans or complex numbers) of a regular shape as a float
     array, NaN and infinity kept: e.g. bootstrap replicates, in which a statistic that is
-    undefined is NaN or infinite."""
+    undefined is NaN or infinite. Not empty."""
     try:
         arr = np.asarray(x) if not isinstance(x, (str, bytes)) else np.asarray([x])
         if arr.dtype.kind == "O":
@@ -465,6 +473,8 @@ def as_numbers(x, name: str) -> np.ndarray:
         raise ValueError(f"{name} must be a numeric array of a regular shape: {exc}") from None
     if arr.dtype.kind not in "iuf":
         raise ValueError(f"{name} must be real numbers; got values of type {arr.dtype}")
+    if arr.size == 0:
+        raise ValueError(f"{name} must not be empty; got an array of shape {arr.shape}")
     return arr.astype(float, copy=False)
 
 

@@ -137,8 +137,6 @@ def as_member_rates(acc_pos, acc_neg, prior, bayes: bool = True):
     if tp.shape != tn.shape:
         raise ValueError(f"acc_pos and acc_neg need one rate per member each; got shapes "
                          f"{tp.shape} and {tn.shape}")
-    if tp.shape[-1] == 0:
-        raise ValueError("a group needs at least one member (K >= 1); got no rates")
     p = as_prior(prior)
     acc = p * tp + (1.0 - p) * tn
     top = max(p, 1.0 - p)
@@ -183,13 +181,16 @@ def as_trial_values(x, options, name: str) -> np.ndarray:
 def as_same_length(a, b, names: str, *, one_d: bool = True) -> int:
     """The common number of trials of two per-trial arrays (trials on the last axis).
 
-    Their shapes must agree (and be 1-D unless ``one_d`` is False, e.g. stacks of data sets).
+    Their shapes must agree (and be 1-D unless ``one_d`` is False, e.g. stacks of data sets),
+    and they must not be empty.
     """
     sa, sb = np.shape(a), np.shape(b)
     if sa != sb or not sa or (one_d and len(sa) != 1):
         kind = "1-D arrays" if one_d else "arrays"
         raise ValueError(f"{names} must be {kind} of the same shape (the same length, one value "
                          f"per trial each); got shapes {sa} and {sb}")
+    if 0 in sa:
+        raise ValueError(f"{names} must not be empty; got arrays of shape {sa}")
     return sa[-1]
 
 
