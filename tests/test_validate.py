@@ -83,6 +83,15 @@ def test_empty_arrays_are_refused(check, empty):
         check(empty)
 
 
+def test_float_arrays_name_the_value_they_refuse():
+    with pytest.raises(ValueError, match=r"^v must be a number or an array of numbers; got None$"):
+        V.as_float_array(None, "v")
+    with pytest.raises(ValueError, match=r"^v must be a numeric array .* \('abc'\)$"):
+        V.as_float_array("abc", "v")
+    with pytest.raises(ValueError, match=r"^v must be finite \(found NaN or infinity\); got -inf$"):
+        V.as_float_array([1.0, -np.inf, np.nan], "v")
+
+
 def test_empty_is_allowed_only_when_asked():
     assert V.as_float_array([], "edges", empty=True).shape == (0,)
     with pytest.raises(ValueError, match=r"^v must not be empty; got an array of shape \(0,\)$"):

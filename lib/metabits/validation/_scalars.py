@@ -25,6 +25,8 @@ def as_float_array(x, name: str, *, empty: bool = False) -> np.ndarray:
     """Return ``x`` as a float array, refusing non-numeric, boolean, ragged or non-finite input,
     and an empty array (no values to compute from: the library's rule, see
     :mod:`metabits.validation`) unless ``empty`` (where none is a choice, e.g. no bin edges)."""
+    if x is None:
+        raise ValueError(f"{name} must be a number or an array of numbers; got None")
     try:
         raw = np.asarray(x)
         if raw.dtype.kind not in "iuf":  # booleans, strings, objects (ragged lists) ...
@@ -34,11 +36,13 @@ def as_float_array(x, name: str, *, empty: bool = False) -> np.ndarray:
                 raise TypeError(f"got values of type {raw.dtype}")
         arr = np.asarray(raw, dtype=float)
     except (TypeError, ValueError, OverflowError) as exc:
-        raise ValueError(f"{name} must be a numeric array of a regular shape: {exc}") from None
+        raise ValueError(f"{name} must be a numeric array of a regular shape: {exc} "
+                         f"({x!r:.60})") from None
     if arr.size == 0 and not empty:
         raise ValueError(f"{name} must not be empty; got an array of shape {arr.shape}")
     if not np.all(np.isfinite(arr)):
-        raise ValueError(f"{name} must be finite (found NaN or infinity)")
+        raise ValueError(f"{name} must be finite (found NaN or infinity); got "
+                         f"{arr[~np.isfinite(arr)].ravel()[0]:g}")
     return arr
 
 
