@@ -79,7 +79,8 @@ def test_whole_numbers():
 def test_empty_arrays_are_refused(check, empty):
     """The library's rule (metabits.validation's docstring): an empty array of values is
     refused by name, whatever its shape."""
-    with pytest.raises(ValueError, match=r"^v (and w )?must not be empty; got (an array|arrays) of shape"):
+    with pytest.raises(ValueError,
+                       match=r"^v (and w )?must not be empty; got (an array|arrays) of shape"):
         check(empty)
 
 

@@ -112,8 +112,8 @@ def lattice_member(abs_llr_cdf, step: float = 0.01, tail: float = 1e-12) -> np.n
     ------
     ValueError
         For a non-positive ``step`` or one so small that the lattice would have more than
-        5·10**6 cells (the message gives the smallest step), a ``tail`` outside (0, 1), or a function
-        that is not a CDF of :math:`|\\log\\text{-odds}|` (it does not reach 1).
+        5·10**6 cells (the message gives the smallest step), a ``tail`` outside (0, 1), or a
+        function that is not a CDF of :math:`|\\log\\text{-odds}|` (it does not reach 1).
 
     References
     ----------

@@ -400,8 +400,9 @@ def type2_measures(counts, bias_reduction: int = 0, rng=None, undefined: str = "
         each information measure is its mean over the resamples minus the observed value, and
         the reduced value is observed − bias. A resample in which a measure is undefined (e.g.
         d′ = ±∞ for meta-I₁ʳ) is left out of that measure's mean; ``bias_excluded`` counts them.
-        It takes tables of up to about a million trials per row (the resampler's limit,
-        :func:`metabits.resample.multinomial_rows`) and 3·10**7 trials in all.
+        It takes rows of up to about a million trials (the resampler's limit,
+        :func:`metabits.resample.multinomial_rows`; two-column tables, K = 1, up to about
+        3·10**7 trials per table, where n log n and the z-scores are tabulated).
     rng : numpy.random.Generator or int, optional
         Random generator (or seed) for the resampling.
     undefined : {"raise", "nan"}, default "raise"

@@ -34,8 +34,8 @@ convention (:func:`metabits.io.count_tables`).
 
 **Refusals.** A ``ValueError`` names the problem for a file without one of the four columns
 (or with one of them twice), with more than two stimuli or responses, with non-numeric or
-infinite codes other than the missing-value markers, with continuous confidence (more than :data:`MAX_LEVELS` levels), or with fewer than
-two confidence levels.
+infinite codes other than the missing-value markers, with continuous confidence (more than
+:data:`MAX_LEVELS` levels), or with fewer than two confidence levels.
 
 References
 ----------

@@ -16,6 +16,7 @@ __all__ = ["as_categories", "as_contingency_table", "as_count_table", "as_counts
            "as_member_rates", "as_member_tables", "as_response_table", "as_same_length",
            "as_trial_values", "as_whole_counts"]
 
+
 def as_counts(x, name: str) -> np.ndarray:
     """Return ``x`` as a float array of non-negative, finite counts."""
     arr = as_float_array(x, name)
