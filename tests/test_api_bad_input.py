@@ -20,9 +20,10 @@ so they survive modules moving into packages. The explorers (:mod:`metabits_book
 fuzzed on small grids: the factories' grids (:data:`EXPLORERS`), the renderers, ``control`` and
 the :class:`~metabits_book.explore.Control` constructor (:data:`CONSTRUCTORS`), and each
 explorer's ``view`` at values its controls cannot take (a dedicated test: its keywords are the
-controls). ``metabits.io`` and the database studies are fuzzed on tiny files in a temporary
-folder and on a 24-person subset of the shipped Confidence Database, so that every valid call is
-quick.
+controls). The library's rule on empty arrays is tried on every array parameter
+(:func:`test_empty_arrays_are_refused`, exceptions in :data:`EMPTY_ALLOWED`). ``metabits.io``
+and the database studies are fuzzed on tiny files in a temporary folder and on a 24-person
+subset of the shipped Confidence Database, so that every valid call is quick.
 """
 
 from __future__ import annotations
@@ -104,19 +105,21 @@ NAN, INF = float("nan"), float("inf")
 RAGGED = [[0.7], [0.8, 0.9]]
 
 #: Bad values per kind of argument. A kind ending in "?" also accepts None (so None is not bad).
+#: The numeric kinds include empty arrays: the library refuses an empty array of the values a
+#: function computes from (metabits.validation's docstring; test_empty_arrays_are_refused).
 BAD = {
     # accuracies in [0.5, 1]; "acc1": a single accuracy
-    "acc": [NAN, INF, 0.3, 1.5, "0.7", True, None, RAGGED, 0.7j, {"acc": 0.7}],
+    "acc": [NAN, INF, 0.3, 1.5, "0.7", True, None, RAGGED, 0.7j, {"acc": 0.7}, [], [[]]],
     # probabilities in [0, 1]
-    "prob": [NAN, INF, -0.1, 1.1, "0.5", True, None, RAGGED, 0.5j, {"p": 0.5}],
+    "prob": [NAN, INF, -0.1, 1.1, "0.5", True, None, RAGGED, 0.5j, {"p": 0.5}, [], [[]]],
     # probabilities strictly between 0 and 1 (priors, prevalences, confidence levels)
-    "open": [NAN, INF, 0.0, 1.0, -0.1, 1.1, "0.5", True, None, RAGGED, 0.5j],
+    "open": [NAN, INF, 0.0, 1.0, -0.1, 1.1, "0.5", True, None, RAGGED, 0.5j, []],
     # any finite number
-    "real": [NAN, INF, -INF, "1", True, None, RAGGED, 1j, {"x": 1}],
+    "real": [NAN, INF, -INF, "1", True, None, RAGGED, 1j, {"x": 1}, [], [[]]],
     # a number > 0
-    "pos": [NAN, INF, 0.0, -1.0, "1", True, None, RAGGED, 1j],
+    "pos": [NAN, INF, 0.0, -1.0, "1", True, None, RAGGED, 1j, []],
     # a number >= 0 (padding)
-    "nonneg": [NAN, INF, -1.0, "abc", True, None, RAGGED, 1j],
+    "nonneg": [NAN, INF, -1.0, "abc", True, None, RAGGED, 1j, []],
     # sizes: integers >= 1 that allocate or loop (10**10 must be refused, not attempted)
     "size": [2.5, 0, -1, 10 ** 10, "3", True, None, [3], NAN, 3.0, np.float64(3.0), 3j],
     # counts of things that are only numbers (trials of a multinomial, comparisons): no upper end
@@ -229,7 +232,9 @@ def _write_files() -> dict:
            "continuous": _HEADER + "\n" + "\n".join(f"1,{1 + i % 2},1,{i / 40:.3f},a,1"
                                                     for i in range(40)) + "\n",
            "empty": "", "header_only": _HEADER + "\n",
-           "latin1": (_HEADER + "\n1,1,1,1,\xe9,1\n1,2,2,2,\xe9,1\n").replace("Subj", "\xff")}
+           "latin1": (_HEADER + "\n1,1,1,1,\xe9,1\n1,2,2,2,\xe9,1\n").replace("Subj", "\xff"),
+           "infinite": f"{_HEADER}\n1,1,1,1,a,1\n1,2,2,inf,a,1\n1,2,1,2,a,0\n",
+           "repeated": f"{_HEADER},Confidence\n1,1,1,1,a,1,2\n1,2,2,2,a,1,1\n"}
     paths = {}
     for key, text in bad.items():
         paths[key] = f"{_BAD}/data_{key}.csv"
@@ -288,6 +293,8 @@ _BAD_DB = [None, "abc", 3, TABLE1]
 from metabits_book.studies import montecarlo as _mc  # noqa: E402
 
 _COVERAGE = _mc.oskr_coverage_table()
+#: Table 1 times 1e12: its resampling tables would take some 10**16 numbers (a MemoryError)
+_TABLE1_HUGE = np.array(TABLE1) * 1e12
 _BAD_SEEDS = [2.5, -1, "3", True, None, NAN, [3], 3j]
 
 # --- metabits.resample and metabits.reliability -----------------------------------------
@@ -296,7 +303,7 @@ _BAD_COUNTS = [[[84, -56, 48, 12], [4, 56, 64, 76]], [[84, NAN, 48, 12], [4, 56,
                [[84, INF, 48, 12], [4, 56, 64, 76]], [[84, 56.5, 48, 12], [4, 56, 64, 76]],
                [[84, 56, 48], [4, 56, 64, 76]], [["a", "b"], ["c", "d"]], "abc", None, 3.0, [],
                [[]], [[True, False], [False, True]], [[84, 56j], [4, 56]], [[2 ** 62, 2 ** 62]],
-               [[1e300, 1e300]], {"counts": TABLE1}]
+               [[1e300, 1e300]], {"counts": TABLE1}, np.array(TABLE1) * 10 ** 7]
 _BAD_REPS = ["abc", None, 3.0, [], RAGGED, [True, False, True], [0.1, 0.2j, 0.3], ["a", "b"],
              {"reps": 0.1}, [[0.1, 0.2], [0.3]]]
 _BAD_HALF_GROUPS = [[[0, 1, 2, 3], [4, 6]], [[0, 1, 2, 3], [3, 4, 5]], [[0, 1, 2, 3]],
@@ -441,7 +448,8 @@ CALLS = {
     "check_exercise": {"label": ("ex-s1-criterion", ["ex-nope", 3, None, ""])},
     "checker_code": {"label": ("ex-s1-criterion", ["ex-nope", 3, None, ""])},
     "accuracy": {"c": ([0.6, 0.9], "acc"),
-                             "weights": ([0.5, 0.5], [[-1, 2], [NAN, 1], ["a", "b"], [1, 2, 3]])},
+                             "weights": ([0.5, 0.5], [[-1, 2], [NAN, 1], ["a", "b"], [1, 2, 3],
+                                                      [1.0]])},
     "binary_entropy": {"p": (0.3, "prob")},
     "entropy": {"p": ([0.5, 0.5], [[0.5, 0.6], [-0.5, 1.5], [NAN, 1], ["a", "b"], []]),
                             "axis": (-1, "axis")},
@@ -453,7 +461,7 @@ CALLS = {
                         "prior": (0.5, [NAN, INF, 0.3, 1.1, "0.5", True, None, [0.5, 0.6]])},
     "transmitted_information": {"c": ([0.6, 0.9], "acc"),
                                             "weights": ([0.5, 0.5],
-                                                        [[-1, 2], [NAN, 1], [1, 2, 3]])},
+                                                        [[-1, 2], [NAN, 1], [1, 2, 3], [1.0]])},
     "info_bounds": {},
     "info_lower_bound": {},
     "info_upper_bound": {},
@@ -480,7 +488,7 @@ CALLS = {
                                             [0.5, 0.5], None, "abc"])},
     "roc_type2_from_confidence": {"conf": ([0.6, 0.9], "acc"),
                                       "weights": ([2 / 3, 1 / 3], [[-1, 2], [NAN, 1], [1, 2, 3],
-                                                                   None])},
+                                                                   None, [1.0]])},
     "prop4_lower_edge_classifiers": {},
     "meta_I_normal": {},
     "response_table": {},
@@ -490,20 +498,25 @@ CALLS = {
         "meta_d": (1.0, "real"), "c": (0.0, "real"),
         "t2c_S1": ([-1.0], [[0.5], [-1.0, -2.0], [NAN], [], "abc", None, [[-1.0], [-1.0, -0.5]]]),
         "t2c_S2": ([1.0], [[-0.5], [2.0, 1.0], [INF], [], "abc", None, [1.0, 2.0]])},
-    "bootstrap_meta_d": {"pad": (0.25, "nonneg?")},  # None: 1/(2K), as every meta-d′ pad
+    "bootstrap_meta_d": {"pad": (0.25, "nonneg?"),  # None: 1/(2K), as every meta-d′ pad
+                         "counts": (TABLE1, BAD["table"] + [_TABLE1_HUGE]),
+                         "n_boot": (20, BAD["size"] + [10 ** 8])},
     "equiprobable_criteria": {"c": (0.0, "real")},
     "rating_probabilities": {"c": (0.0, "real"),
                                  "meta_d": (1.0, [NAN, INF, "1", True, None, 80.0, -1.0]),
                                  "criteria": (None, [[0.5, -0.5], [NAN, 1.0], "abc",
-                                                     [[-1, 0], [0, 1]]])},
+                                                     [[-1, 0], [0, 1]], True, 3.0, b"ab",
+                                                     ([-1.0], [1.0], [2.0])])},
     "simulate_ratings": {"c": (0.0, "real"), "n_per_stimulus": (20, "count"),
-                             "criteria": (None, [[0.5, -0.5], [NAN, 1.0], "abc"])},
+                             "criteria": (None, [[0.5, -0.5], [NAN, 1.0], "abc", True, 3.0])},
     "type1_sdt": {},
     "compare_criteria": {"c": ([0.17, 0.15], [[0.17, NAN], [0.17], "abc", None]),
                                    "half_width": ([0.03, 0.03], [[0.03, -0.03], [0.03, NAN],
                                                                  [0.03], None, "a"])},
-    "delta_variance": {"c": (0.0, "real"), "n_s1": (1000, "pos"),
-                                 "n_s2": (None, "pos?")},
+    "delta_variance": {"d": (1.0, BAD["real"] + [1e300]),
+                       "c": (0.0, BAD["real"] + [1e300]),
+                       "n_s1": (1000, BAD["pos"] + [2.5, 0.001]),
+                       "n_s2": (None, [v for v in BAD["pos"] if v is not None] + [2.5, 0.001])},
     "pairwise_z_tests": {"estimate": ([0.0, 0.1, 0.3], [[0.0, NAN, 0.3], [0.1],
                                                                   "abc", None]),
                                    "se": ([0.03, 0.03, 0.03], [[0.03, -0.03, 0.03],
@@ -519,7 +532,8 @@ CALLS = {
                                                        [0.01, 0.3]]),
                                "rope": (0.1, "pos")},
     "se_from_ci": {"half_width": (0.03, "pos")},
-    "trials_per_stimulus": {"c": (0.0, "real"), "half_width": (0.03, "pos")},
+    "trials_per_stimulus": {"d": (1.0, BAD["real"] + [1e300]),
+                            "c": (0.0, BAD["real"] + [1e300]), "half_width": (0.03, "pos")},
     "bin_responses": {"prediction": ([-1, -1, 1, 1], [[0, -1, 1, 1], [NAN, 1, 1, 1],
                                                                   [1, 1], "abc", None]),
                                  "confidence": ([0.9, 0.6, 0.6, 0.9], [[0.9, 0.4, 0.6, 0.9],
@@ -564,7 +578,8 @@ CALLS = {
     "oskr_ci": {"outcome": ([1, 1, 1, 0, 0, 1, 0, 1], [[1, 1], [], None]),
                      "signal": (["s", "s", "s", "u", "u", "u", "s", "s"], [["s"], [], None]),
                      "bins": (None, [0, -1, 2.5, "abc"])},
-    "oskr_ci_from_table": {"counts": ([[3, 1], [1, 3]], [[[3, -1], [1, 3]],
+    "oskr_ci_from_table": {"n_boot": (1000, BAD["size"] + [10 ** 8]),
+                           "counts": ([[3, 1], [1, 3]], [_TABLE1_HUGE, [[3, -1], [1, 3]],
                                                               [[3, NAN], [1, 3]], "abc", None,
                                                               [[0, 0], [0, 0]]])},
     "oskr_from_table": {"counts": ([[3, 1], [1, 3]], [[[3, -1], [1, 3]],
@@ -594,7 +609,7 @@ CALLS = {
                                                               "ab", None]),
                                        "hit_rate": (0.95, "prob")},
     "confidence_member": {"c": ([0.6, 0.9], "acc"),
-                                "weights": ([0.5, 0.5], [[-1, 2], [NAN, 1], [1, 2, 3]])},
+                                "weights": ([0.5, 0.5], [[-1, 2], [NAN, 1], [1, 2, 3], [1.0]])},
     "cwmv_accuracy": {"acc": ([0.7, 0.8, 0.6], "acc")},
     "group_accuracy_bounds": {"acc_pos": ([0.7, 0.8], "prob"),
                                     "acc_neg": ([0.7, 0.8], "prob")},
@@ -602,13 +617,14 @@ CALLS = {
                                                      lambda lam: 2.0 * _cdf(lam),
                                                      lambda lam: 1.0 - _cdf(lam), 3, None,
                                                      lambda lam: "a"]),
-                             "step": (0.5, "pos"), "tail": (1e-12, "open")},
+                             "step": (0.5, BAD["pos"] + [[0.5, 0.6], 1e-9]),
+                             "tail": (1e-12, "open")},
     "majority_vote_accuracy": {"K": (3, [2.5, 0, -1, "3", True, None, NAN, [3, 0]])},
     "max_group_member": {"acc_pos": (0.8, "prob"), "acc_neg": (0.7, "prob")},
     "member_confidence": {"table": (_MEMBER, "table")},
     "min_group_member": {"acc_pos": (0.8, "prob"), "acc_neg": (0.7, "prob")},
     "noise_group": {"K": (3, [2.5, 0, -1, "3", True, None, NAN, [3, 0]])},
-    "noise_member": {"step": (0.01, "pos")},
+    "noise_member": {"step": (0.01, BAD["pos"] + [[0.7, 0.8], 1e-9, 1e-300])},
     "pcwmv": {"members": ([_MEMBER] * 3, [[], None, "abc", [[[0.7, 0.3]]], [TABLE1]]),
                     "step": (None, "pos?")},
     "simulate_pcwmv": {"members": ([_MEMBER] * 3, [[], None, "abc", [TABLE1]]),
@@ -623,12 +639,14 @@ CALLS = {
                                         "priors": (None, [[0.6, 0.6], [NAN, 0.5], "a", [1.0]])},
     "multilabel_member": {"values": ([[0.6, 0.4], [0.4, 0.6]],
                                            [[[0.6, NAN], [0.4, 0.6]], "abc", None, [0.6, 0.4]]),
-                                "weights": ([0.5, 0.5], [[-1, 2], [NAN, 1], [1, 2, 3], None]),
+                                "weights": ([0.5, 0.5], [[-1, 2], [NAN, 1], [1, 2, 3], None,
+                                                         [1.0]]),
                                 "priors": ([0.5, 0.5], [[0.6, 0.6], [NAN, 0.5], [1.0], None])},
     "random_multilabel_members": {"L": (3, "size"), "R": (4, "size"), "n": (2, "size")},
     "weighted_vote_accuracy": {"members": ([_MEMBER] * 3, [[], None, "abc", [TABLE1]]),
                                      "weights": ([[-1, 1]] * 3, [[[-1, 1]] * 2, [[NAN, 1]] * 3,
-                                                                 "abc", None])},
+                                                                 "abc", None, [[-1]] * 3,
+                                                                 [["a", "b"]] * 3])},
     "calibration_error": {"stated": ([0.9, 0.6, 0.6, 0.9],
                                              [[0.9, 0.6], [NAN, 0.6, 0.6, 0.9],
                                               [1.5, 0.6, 0.6, 0.9], "abc", None])},
@@ -657,7 +675,8 @@ CALLS = {
     "type2_roc": {},
     "recoding": {},
     "all_measures": {"pad": (None, "nonneg?")},
-    "bootstrap_measures": {"pad": (None, "nonneg?"), "n_boot": (10, "size")},
+    "bootstrap_measures": {"pad": (None, "nonneg?"), "n_boot": (10, BAD["size"] + [10 ** 8]),
+                           "counts": (TABLE1, BAD["table"] + [_TABLE1_HUGE])},
     "read_trials": {
         "data": (_OWN, [None, 3, "abc", f"{_BAD}/nonexistent.csv", _BAD, [1, 2],
                         _OWN.drop(columns="stimulus"), _OWN.assign(stimulus="left"),
@@ -672,7 +691,7 @@ CALLS = {
         "by": ((), [3, ("nonexistent",), None, ["subject"]]),
         "bins": (None, [1, 0, 100, "abc", [0.5], [3, 2, 1], [NAN, 1, 2], ("quantile", 1),
                         ("quantile", 2.5), True]),
-        "levels": (None, [[1, 1, 2], [2], [NAN, 1, 2], "abc", [1, 2]]),
+        "levels": (None, [[1, 1, 2], [2], [NAN, 1, 2], "abc", [1, 2], [3, 2, 1]]),
         "codes": (None, ["abc", 3, {"x": "S1"}, [("0", "S1")]])},
     "measure": {
         "data": (_OWN, [None, 3, "abc", f"{_BAD}/nonexistent.csv", _OWN.drop(columns="subject"),
@@ -738,7 +757,7 @@ CALLS = {
         "path": (_TINY, [3, None, ["a"], b"data_x.csv", f"{_BAD}/nonexistent.csv", _BAD]
                  + list(_BAD_FILES.values())),
         "levels": (None, [[0.5, 0.5, 0.9], [0.5, 0.7], [NAN, 0.5, 0.7, 0.9], "abc", [0.5], 3,
-                          [[0.5, 0.7, 0.9]], [True, False], []]),
+                          [[0.5, 0.7, 0.9]], [True, False], [], [0.9, 0.7, 0.5]]),
         "condition": (None, [3, "nonexistent", ["Condition"], b"Condition", ""])},
     "confidence_database_tables": {
         "trials": (_DB_TRIALS, [None, "abc", 3, _DB_TRIALS.drop(columns="response"),
@@ -862,7 +881,9 @@ CALLS = {
     "split_half_reliability": {"first": ([[1.0, 2.0, 3.0, 4.0]], _BAD_HALVES),
                                "second": ([[2.0, 4.0, 6.0, 8.0]], _BAD_HALVES),
                                "min_people": (3, "count")},
-    "within_person_correlation": {"y": (_PERSON_Y, _BAD_PEOPLE), "x": (_PERSON_X, _BAD_PEOPLE),
+    # a constant person has no rho: with two people, one constant leaves too few
+    "within_person_correlation": {"y": (_PERSON_Y, _BAD_PEOPLE + [[_PERSON_Y[0], [0.3] * 4]]),
+                                  "x": (_PERSON_X, _BAD_PEOPLE + [[_PERSON_X[0], [0.7] * 4]]),
                                   "min_points": (3, "count")},
     # metabits_book.explore: the factories (their grids), the renderers, the controls
     **EXPLORERS,
@@ -913,7 +934,7 @@ ALIASES = {
     # a problem in the data is named by the data's column (and its role)
     "data": ("column", "subject", "stimulus", "confidence", "response"),
     "priors": ("prior",), "prior": ("prior",), "meta_d": ("meta-d'",), "d": ("d'",),
-    "half_width": ("half-width",), "se": ("standard error",), "ci_level": ("level",),
+    "half_width": ("half-width",), "se": ("standard error",),
     "criteria": ("t2c_", "Criteria"), "values": ("confidence vectors",), "members": ("member",),
     "weights": ("weight",), "columns": ("column",), "signed_conf": ("signed confidence",),
     "x": ("simulated values", "two simulated"), "numerator": ("MCEstimate",),
@@ -1205,6 +1226,53 @@ def test_explorer_views_refuse_values_their_controls_cannot_take(factory):
                 between = c.values[0] + 1
             assert isinstance(explorer.view(**{c.name: between}), ex.View)
     assert not failures, "\n".join(failures)
+
+
+#: (function, parameter) pairs whose valid value is an array and that may be empty: they list
+#: choices, not values to compute from (the rule in metabits.validation's docstring).
+EMPTY_ALLOWED = {
+    ("binned_response_probabilities", "edges"): "no bin edges: one bin",
+    ("count_tables", "by"): "no grouping columns: all trials in one table",
+    ("read_trials", "by"): "no grouping columns besides the subject",
+    ("measure", "by"): "no grouping columns besides the subject",
+    ("check", "answer"): "a student's answer of any kind gets a verdict, not an error",
+}
+
+
+def _array_parameters():
+    """(function, parameter) of every fuzzed call whose valid value is a non-empty numeric
+    array (or a number where the parameter may be an array), and the explicitly allowed ones."""
+    pairs = []
+    for qualname in FUZZED:
+        func, kwargs, kinds = valid_call(qualname)
+        for name, kind in kinds.items():
+            if kind is None:
+                continue
+            try:
+                value = np.asarray(kwargs[name])
+            except Exception:  # noqa: BLE001 - objects that are no arrays
+                continue
+            if value.dtype.kind in "iufb" and value.size and not (
+                    value.ndim == 0 and _is_scalar(func, name)):
+                pairs.append((qualname, name))
+    return pairs + [p for p in EMPTY_ALLOWED if p not in pairs]
+
+
+@pytest.mark.parametrize("qualname, name", _array_parameters())
+def test_empty_arrays_are_refused(qualname, name):
+    """The library's rule: an empty array where a function computes from its values is a
+    ValueError naming the argument, not an empty result; only :data:`EMPTY_ALLOWED` may be
+    empty (and then gives a result)."""
+    func, kwargs, _ = valid_call(qualname)
+    allowed = (qualname, name) in EMPTY_ALLOWED
+    for empty in ([],) if allowed else ([], np.zeros(0)):
+        (how, what), _ = run_limited(func, {**kwargs, name: empty})
+        if allowed:
+            assert how == "value", f"{qualname}({name}={empty!r}) -> {how}: {what!r}"
+            continue
+        assert how == "raised" and isinstance(what, ValueError), \
+            f"{qualname}({name}={empty!r}) -> {how}: {_show(what)}"
+        assert names_argument(str(what), name), f"{qualname}({name}=[]): {what}"
 
 
 def test_the_fuzz_is_large_enough():

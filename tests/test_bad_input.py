@@ -12,8 +12,8 @@ from metabits_book.studies import simulation as sim
 TABLE1 = [[84, 56, 48, 12], [4, 56, 64, 76]]
 
 CASES = [
-    (lambda: mb.info.accuracy([]), "at least one confidence"),
-    (lambda: mb.info.transmitted_information([], []), "at least one confidence"),
+    (lambda: mb.info.accuracy([]), "confidence c must not be empty"),
+    (lambda: mb.info.transmitted_information([], []), "confidence c must not be empty"),
     (lambda: mb.info.transmitted_information([0.6], [1.0], prior=0.9), "below the prior"),
     (lambda: mb.info.transmitted_information([0.6, 0.9], [0.5, 0.5], prior=[0.6, 0.7]), "single number"),
     (lambda: mb.info.entropy([0.5, 0.5], axis=1), "out of range"),

@@ -138,6 +138,10 @@ def test_levels_give_the_whole_scale(tmp_path):
         read_confidence_database(p, levels=[1, 2])
     with pytest.raises(ValueError, match=r"distinct"):
         read_confidence_database(p, levels=[1, 1, 3])
+    # a scale given high to low is refused, not silently re-sorted
+    with pytest.raises(ValueError, match=r"levels must be distinct and in increasing order "
+                                         r".*got \[6.0, 5.0, 4.0, 3.0, 2.0, 1.0\]"):
+        read_confidence_database(p, levels=[6, 5, 4, 3, 2, 1])
 
 
 # --- missed trials, participants, file quirks --------------------------------------------------
@@ -225,6 +229,13 @@ def test_no_readme_no_citation(tmp_path):
     (f"{HEADER}\n1,1,left,1\n1,2,2,2\n", r"non-numeric values \['left'\]"),
     (f"{HEADER}\n1,1,1,3\n1,2,2,3\n", r"one confidence level"),
     (f"{HEADER}\n1,NaN,1,3\n1,2,NaN,3\n", r"no trial with"),
+    # infinity is not a rating (it was an OverflowError) nor a stimulus code
+    (f"{HEADER}\n1,1,1,1\n1,2,2,inf\n1,2,1,2\n", r"column 'Confidence' has infinite values"),
+    (f"{HEADER}\n1,1,1,1\n1,-inf,2,2\n1,2,1,2\n", r"column 'Stimulus' has infinite values"),
+    # a repeated column is ambiguous (the first one was read), also when only blanks differ
+    (f"{HEADER},Confidence\n1,1,1,1,3\n1,2,2,2,1\n", r"2 columns named 'Confidence'"),
+    (f"{HEADER}, Confidence \n1,1,1,1,3\n1,2,2,2,1\n", r"2 columns named 'Confidence'"),
+    (f"Stimulus,{HEADER}\n1,1,1,1,3\n2,1,2,2,1\n", r"2 columns named 'Stimulus'"),
 ])
 def test_malformed_files_are_refused(tmp_path, text, message):
     with pytest.raises(ValueError, match=message):

@@ -79,6 +79,17 @@ def test_trials_per_stimulus_inverts_delta_variance(d, c, n, level):
     assert mb.sdt.trials_per_stimulus(d, c, hw, level) == pytest.approx(n, rel=1e-9)
 
 
+def test_delta_method_keeps_its_precision_for_extreme_rates():
+    """At d' = 20, c = 0 the hit rate rounds to 1 in floating point; the two rate terms are
+    still equal (by symmetry), and whole floats count as trials."""
+    x = 10.0
+    term = norm.cdf(-x) / norm.pdf(x) ** 2         # Phi(x) Phi(-x) / phi(x)^2, Phi(x) = 1
+    v = mb.sdt.delta_variance(20.0, 0.0, 1000.0)
+    assert v.var_d == pytest.approx(2 * term / 1000, rel=1e-12)
+    assert mb.sdt.trials_per_stimulus(20.0, 0.0, 1.96 * v.se_c, level=0.95) == \
+        pytest.approx(1000 * (1.959963984540054 / 1.96) ** 2, rel=1e-9)
+
+
 def test_se_from_ci():
     assert mb.sdt.se_from_ci(1.959963984540054) == pytest.approx(1.0)
     assert mb.sdt.se_from_ci(norm.ppf(0.95), level=0.9) == pytest.approx(1.0)
@@ -153,8 +164,21 @@ def test_rope_verdict_and_range_edge_cases():
     (lambda: mb.sdt.compare_criteria([0.1], [0.03]), "at least two conditions"),
     (lambda: mb.sdt.compare_criteria([0.1, 0.2], [0.03, 0.03, 0.03]), "same shape"),
     (lambda: mb.sdt.pairwise_z_tests([0.1, 0.2], [0.03, 0.03], alpha=0), "alpha"),
+    # the parameter is ci_level (the message said "level")
+    (lambda: mb.sdt.pairwise_z_tests([0.1, 0.2], [0.03, 0.03], ci_level=0),
+     r"^ci_level must lie in \(0, 1\); got 0$"),
+    (lambda: mb.sdt.compare_criteria([0.1, 0.2], [0.03, 0.03], ci_level=1.5), "^ci_level must"),
     (lambda: mb.sdt.pairwise_z_tests([0.1, 0.2], [0.03, 0.03], n_comparisons=0), "n_comparisons"),
     (lambda: mb.sdt.delta_variance(1.0, 0.0, 0), "n_s1"),
+    # trials are counted: a fraction of a trial is refused (it gave a variance)
+    (lambda: mb.sdt.delta_variance(2.0, 0.0, 2.5), r"n_s1 .* whole numbers >= 1; got 2.5"),
+    (lambda: mb.sdt.delta_variance(2.0, 0.0, 0.001), r"n_s1 .* whole numbers >= 1; got 0.001"),
+    (lambda: mb.sdt.delta_variance(2.0, 0.0, 100, [100, 99.5]), r"n_s2 .* got 99.5"),
+    # a rate within ~1e-300 of 0 or 1: the variance overflows (it was NaN)
+    (lambda: mb.sdt.delta_variance(1e300, 0.0, 1000), r"d' = 1e\+300, c = 0 exceeds"),
+    (lambda: mb.sdt.delta_variance([2.0, 80.0], 0.1, 1000), r"d' = 80, c = 0.1 exceeds"),
+    (lambda: mb.sdt.trials_per_stimulus(1e300, 0.0, 0.03), r"d' = 1e\+300, c = 0"),
+    (lambda: mb.sdt.trials_per_stimulus(2.0, 0.0, 1e-300), r"half-width is too small"),
     (lambda: mb.sdt.rope_verdict([0.1], [0.2], 0.0), "rope half-width must be > 0"),
     (lambda: mb.sdt.trials_per_stimulus(1.0, 0.0, -0.01), "CI half-width must be > 0"),
 ])

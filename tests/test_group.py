@@ -332,11 +332,11 @@ _T = confidence_member([0.7])
     (lambda: majority_vote_accuracy(1.2, 3), "acc"),
     (lambda: majority_vote_accuracy(0.7, 0), "group size K"),
     (lambda: majority_vote_accuracy(0.7, 2.5), "group size K"),
-    (lambda: cwmv_accuracy([]), "K >= 1"),
+    (lambda: cwmv_accuracy([]), "acc must not be empty"),
     (lambda: cwmv_accuracy([0.7, -0.1]), "acc"),
     (lambda: cwmv_accuracy([0.7] * 21), "K <= 20"),
     (lambda: group_accuracy_bounds([0.7, 0.8], [0.7]), "shapes"),
-    (lambda: group_accuracy_bounds([], []), "at least one member"),
+    (lambda: group_accuracy_bounds([], []), r"acc_pos \(true positive rates\) must not be empty"),
     (lambda: group_accuracy_bounds([1.1], [0.7]), "acc_pos"),
     (lambda: group_accuracy_bounds([0.7], [np.nan]), "finite"),
     (lambda: group_accuracy_bounds([0.7], [0.7], prior=0.0), "prior"),
@@ -360,6 +360,15 @@ _T = confidence_member([0.7])
     (lambda: noise_group("uniform", 0.3, 3), "acc"),
     (lambda: noise_group("uniform", 0.7, 0), "group size K"),
     (lambda: noise_member("normal", 1.0), "acc = 1"),
+    # step is checked for every kind, though only normal noise uses it (it was ignored)
+    (lambda: noise_member("uniform", 0.7, step=-1), r"step must be > 0; got -1"),
+    (lambda: noise_member("binary", 0.7, step=np.nan), "step must be finite .* got nan"),
+    (lambda: noise_member("uniform", 0.7, step="abc"), r"step must be a numeric .*\('abc'\)"),
+    (lambda: noise_member("uniform", 0.7, step=None), "step must be a number .* got None"),
+    # a lattice too fine to build is refused before allocating (it was a MemoryError)
+    (lambda: noise_member("normal", 0.7, step=1e-9),
+     r"8,000,000,001 lattice cells .* the smallest step is 1.61e-06"),
+    (lambda: lattice_member(lambda lam: 1 - np.exp(-lam), step=1e-300), "the smallest step is"),
     (lambda: max_group_member(0.6, 0.6, 0.8), "Bayes"),
     (lambda: min_group_member([0.9, 0.8], [0.9, 0.8]), "single numbers"),
     (lambda: simulate_pcwmv([_T], 0), "n must"),
@@ -372,6 +381,16 @@ _T = confidence_member([0.7])
 def test_bad_input_raises_value_error(call, match):
     with pytest.raises(ValueError, match=match):
         call()
+
+
+def test_the_smallest_step_named_in_the_refusal_works():
+    """The step a refusal names builds a member that pcwmv accepts; a little less is refused."""
+    with pytest.raises(ValueError, match="the smallest step") as info:
+        noise_member("normal", 0.8, step=1e-9)
+    smallest = float(str(info.value).split()[-1])
+    assert noise_member("normal", 0.8, step=smallest).shape[1] <= 10 ** 7
+    with pytest.raises(ValueError, match="the smallest step"):
+        noise_member("normal", 0.8, step=smallest * 0.99)
 
 
 def test_printed_rule_counts_the_prior_k_times():

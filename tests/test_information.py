@@ -47,7 +47,11 @@ def test_proposition_2_matches_mutual_information(pairs, lam):
     (lambda: mb.info.pti(0.4), r"confidence c must lie in \[0.5, 1\]"),
     (lambda: mb.info.pti(0.7, prior=0.3), r"prior p\+ must lie in \[0.5, 1\]"),
     (lambda: mb.info.accuracy([0.6, 0.9], [0.5, 0.6]), "weights must sum to 1"),
-    (lambda: mb.info.accuracy([0.6, 0.9, 0.7], [0.5, 0.5]), "same shape"),
+    (lambda: mb.info.accuracy([0.6, 0.9, 0.7], [0.5, 0.5]), "one probability per confidence"),
+    # one weight is not stretched over two values (it gave 1.5 and 0.560 bit)
+    (lambda: mb.info.accuracy([0.6, 0.9], [1.0]), r"weights of shape \(1,\)"),
+    (lambda: mb.info.transmitted_information([0.6, 0.9], [1.0]), r"weights of shape \(1,\)"),
+    (lambda: mb.info.accuracy([0.7], [0.5, 0.5]), "one probability per confidence"),
     (lambda: mb.info.accuracy([[0.6, 0.9], [0.7]]), "regular shape"),
     (lambda: mb.info.entropy([0.5, 0.6]), "sum to 1"),
     (lambda: mb.info.mutual_information([0.5, 0.5]), "two dimensions"),
@@ -56,3 +60,11 @@ def test_proposition_2_matches_mutual_information(pairs, lam):
 def test_bad_input(call, match):
     with pytest.raises(ValueError, match=match):
         call()
+
+
+def test_weights_broadcast_over_leading_axes_only():
+    """Several distributions share one weight vector, or one set of values several weight
+    vectors: the leading axes broadcast, the last (the values) must match."""
+    assert mb.info.accuracy([[0.6, 0.9], [0.7, 0.8]], [0.5, 0.5]).tolist() == [0.75, 0.75]
+    assert mb.info.accuracy([0.6, 0.9], [[0.5, 0.5], [0.2, 0.8]]).round(2).tolist() == \
+        [0.75, 0.84]

@@ -73,10 +73,17 @@ def test_bootstrap_counts_undefined_replicates(tables):
 
 @pytest.mark.parametrize("kwargs, match", [
     (dict(n_boot=1), "n_boot"), (dict(level=1.0), "level"), (dict(pad=0.0), "pad must be > 0"),
+    (dict(n_boot=10 ** 8), r"n_boot = 100,000,000 resamples of 8 counts"),
 ])
 def test_bootstrap_refuses_bad_arguments(kwargs, match):
     with pytest.raises(ValueError, match=match):
         bootstrap_measures([[5, 4, 3, 2], [2, 3, 4, 5]], **kwargs)
+
+
+def test_bootstrap_refuses_rows_too_large_to_resample():
+    # Table 1 times 1e12 was a MemoryError in the resampler's tables
+    with pytest.raises(ValueError, match=r"a row of counts of 200,000,000,000,000 trials"):
+        bootstrap_measures(np.array([[84, 56, 48, 12], [4, 56, 64, 76]]) * 1e12, n_boot=20)
 
 
 def test_bootstrap_refuses_fractional_counts():

@@ -109,6 +109,16 @@ def test_bad_options(table1, kwargs, match):
         mb.type2_measures(table1, **kwargs)
 
 
+@pytest.mark.parametrize("counts, match", [
+    (np.array([[84, 56, 48, 12], [4, 56, 64, 76]]) * 10 ** 7, "needs resampling tables"),
+    ([[1e9, 1e9], [1e9, 3e9]], r"a table of counts with 6,000,000,000 trials is too large"),
+])
+def test_bias_reduction_refuses_tables_too_large_before_allocating(counts, match):
+    # both were MemoryErrors (the resampler's tables; the n log n and z-score tabulations)
+    with pytest.raises(ValueError, match=match):
+        mb.type2_measures(counts, bias_reduction=2, rng=0)
+
+
 def test_bias_reduction_needs_whole_counts():
     with pytest.raises(ValueError, match="whole numbers"):
         mb.type2_measures([[84.5, 56, 48, 12], [4, 56, 64, 76]], bias_reduction=10, rng=0)

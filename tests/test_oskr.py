@@ -215,6 +215,11 @@ def test_low_outcome_entropy_warns_and_reports_the_information():
     (lambda: mb.oskr_ci_from_table([[10, 2], [2, 10]], method="normal"), "interval method"),
     (lambda: mb.oskr_ci_from_table([[10, 2], [2, 10]], level=1.0), "level"),
     (lambda: mb.oskr_ci_from_table([[10, 2], [2, 10]], n_boot=1), "n_boot"),
+    # Table 1 times 1e12, and n_boot x counts beyond 10**8: MemoryErrors before
+    (lambda: mb.oskr_ci_from_table(np.array([[84, 56, 48, 12], [4, 56, 64, 76]]) * 1e12),
+     r"a row of counts of 400,000,000,000,000 trials"),
+    (lambda: mb.oskr_ci_from_table([[10, 2], [2, 10]], n_boot=10 ** 8),
+     r"n_boot = 100,000,000 resamples"),
     (lambda: mb.oskr.oskr_ci([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4], estimator="ksg"), "KSG"),
 ])
 def test_bad_input_is_refused(call, match):

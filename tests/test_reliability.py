@@ -59,6 +59,21 @@ def test_within_person_correlation():
     assert r.se == pytest.approx(rhos.std(ddof=1) / np.sqrt(5), abs=1e-12)
 
 
+def test_within_person_correlation_leaves_out_a_constant_person():
+    """A person whose y (or x) does not vary has no rho; that person is left out, as one with
+    too few values (the mean and SE were NaN)."""
+    y = np.array([[0.1, 0.2, 0.3, 0.4], [0.3, 0.3, 0.3, 0.3], [0.4, 0.3, 0.2, 0.5],
+                  [0.1, 0.3, 0.2, 0.4]])
+    x = np.array([[0.6, 0.7, 0.8, 0.9], [0.55, 0.65, 0.8, 0.95], [0.6, 0.6, 0.6, 0.6],
+                  [0.6, 0.7, 0.8, 0.9]])
+    r = within_person_correlation(y, x)
+    rhos = np.array([spearmanr(x[i], y[i]).statistic for i in (0, 3)])
+    assert r.n_people == 2 and np.isfinite(r.mean) and np.isfinite(r.se)
+    assert r.mean == pytest.approx(rhos.mean(), abs=1e-12)
+    with pytest.raises(ValueError, match="not all equal"):
+        within_person_correlation(y[:3], x[:3])      # one person left
+
+
 @pytest.mark.parametrize("call, match", [
     (lambda: random_halves([[0, 1], [1, 2]], 3), "once each"),
     (lambda: random_halves([[0, 1]], 3), "once each"),

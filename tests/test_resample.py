@@ -90,6 +90,43 @@ def test_large_rows():
     x = multinomial_rows([[10**6, 3 * 10**6]], 2000, rng=1)
     assert np.all(x.sum(axis=-1) == 4 * 10**6)
     assert abs(x[:, 0, 0].mean() - 10**6) < 5 * np.sqrt(0.1875 * 4e6 / 2000)
+    # a row of a million trials in four categories is within the tables' limit
+    assert multinomial_rows(np.array(ROWS[1]) * 5000, 20, rng=1).shape == (20, 4)
+
+
+def test_table_bound_holds_for_the_kernel(monkeypatch):
+    """table_entries bounds every table the compiled kernel allocates (run here as plain
+    Python with numpy's np.empty recorded), from above and within a small factor."""
+    import metabits._resampling as r
+
+    sizes = []
+
+    class Numpy:
+        def __getattr__(self, name):
+            return getattr(np, name)
+
+        def empty(self, n, dtype=float):
+            sizes.append(n)
+            return np.empty(n, dtype)
+
+    monkeypatch.setattr(r, "np", Numpy())
+    for row in ([84, 56, 48, 12], [4, 56, 64, 76], [30, 50, 70, 50, 20, 40], [1, 2, 3, 194],
+                [0, 100, 0, 100], [500, 0, 500], [120, 80]):
+        counts = np.array([row])
+        u = np.random.default_rng(sum(row)).random((1, len(row) - 1, 400))
+        sizes.clear()
+        r._draw_rows(counts, u, np.empty((1, len(row), 400), dtype=np.int64))
+        bound = r.table_entries(counts)[0]
+        grown = max(sizes[3:], default=1)  # after left, and the first table and guide
+        assert grown <= bound <= 10 * grown + 100, (row, grown, bound)
+
+
+@pytest.mark.parametrize("scale, m", [(10 ** 7, 20), (1e12, 20)])
+def test_rows_too_large_for_the_tables_are_refused_before_drawing(scale, m):
+    # Table 1 times 10**7 asked for some 2·10**11 numbers of tables: a MemoryError
+    with pytest.raises(ValueError, match=r"a row of counts of [\d,]+ trials \(\[8.4e\+"
+                                         r".*at most 100,000,000"):
+        multinomial_rows(np.array(ROWS[1:2]) * scale, m, rng=1)
 
 
 @pytest.mark.parametrize("counts, m, match", [
@@ -99,6 +136,7 @@ def test_large_rows():
     (5, 10, "last axis"),
     ([[1, 2]], 0, "m must be an integer >= 1"),
     ([[1, 2]], 2.0, "m must be an integer"),
+    ([[1, 2]], 10 ** 8, r"m = 100,000,000 resamples of 2 counts .* at most 100,000,000"),
 ])
 def test_bad_input(counts, m, match):
     with pytest.raises(ValueError, match=match):
@@ -125,8 +163,7 @@ def test_intervals_take_one_value_per_statistic():
     (lambda: bca_interval(np.ones((5, 3)), [0.0, 1.0]),
      "estimate must be one value or one per statistic"),
     (lambda: percentile_interval([True, False]), "reps must be"),
-    (lambda: percentile_interval(np.ones((0, 2))),
-     "at least one replicate"),
+    (lambda: percentile_interval(np.ones((0, 2))), "reps must not be empty"),
     (lambda: multinomial_rows([[1, 2]], 10 ** 8), "at most 100,000,000"),
 ])
 def test_intervals_refuse_bad_shapes(call, match):

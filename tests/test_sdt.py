@@ -163,6 +163,15 @@ def test_bootstrap_of_one_table_and_reproducibility():
     assert a.meta_d == pytest.approx(fit.meta_d)
 
 
+@pytest.mark.parametrize("func", [mb.fit_meta_d, mb.sdt.bootstrap_meta_d])
+def test_pad_none_is_one_over_2k(func):
+    """pad=None adds 1/(2K) (0.25 for Table 1's K = 2), as each docstring says."""
+    table = [[84, 56, 48, 12], [4, 56, 64, 76]]
+    kw = {"n_boot": 20, "rng": 3} if func is mb.sdt.bootstrap_meta_d else {}
+    assert func(table, pad=None, **kw).meta_d == func(table, pad=0.25, **kw).meta_d
+    assert "pad : float or None" in func.__doc__ and "1/(2K)" in func.__doc__
+
+
 # ---------------------------------------------------------------- bad input
 
 @pytest.mark.parametrize("call, match", [
@@ -174,6 +183,12 @@ def test_bootstrap_of_one_table_and_reproducibility():
     (lambda: mb.sdt.rating_probabilities(1.0, -0.1), "meta-d' must be >= 0"),
     (lambda: mb.sdt.rating_probabilities(1.0, 1.0, K=1), "K \\(confidence levels\\)"),
     (lambda: mb.sdt.rating_probabilities([1.0, 2.0], [1.0, 2.0, 3.0]), "broadcast"),
+    # criteria must be a pair: True was "'bool' object is not iterable", a triple was cut
+    (lambda: mb.sdt.rating_probabilities(1.0, 1.0, 0.0, K=2, criteria=True),
+     r"criteria must be a pair \(t2c_S1, t2c_S2\) .* got True"),
+    (lambda: mb.sdt.rating_probabilities(1.0, 1.0, 0.0, K=2, criteria=([-1.0], [1.0], [2.0])),
+     "criteria must be a pair"),
+    (lambda: mb.sdt.simulate_ratings(1.0, 1.0, 10, K=2, criteria="ab"), "criteria must be a pair"),
     (lambda: mb.sdt.simulate_ratings(1.0, 1.0, 0), "n_per_stimulus"),
     (lambda: mb.sdt.simulate_ratings(1.0, 1.0, 10, n_sets=0), "n_sets"),
     (lambda: mb.sdt.bootstrap_meta_d([[1, 2], [2, 1]]), "2K >= 4"),
@@ -182,6 +197,11 @@ def test_bootstrap_of_one_table_and_reproducibility():
     (lambda: mb.sdt.bootstrap_meta_d([[5, 4, 3, 2], [2, 3, 4, 5]], n_boot=1), "n_boot"),
     (lambda: mb.sdt.bootstrap_meta_d([[5, 4, 3, 2], [2, 3, 4, 5]], level=1.0), "level"),
     (lambda: mb.sdt.bootstrap_meta_d([[5.5, 4, 3, 2], [2, 3, 4, 5]]), "whole numbers"),
+    # Table 1 times 1e12, and n_boot x counts beyond 10**8: MemoryErrors before
+    (lambda: mb.sdt.bootstrap_meta_d(np.array([[84, 56, 48, 12], [4, 56, 64, 76]]) * 1e12),
+     r"a row of counts of 200,000,000,000,000 trials"),
+    (lambda: mb.sdt.bootstrap_meta_d([[5, 4, 3, 2], [2, 3, 4, 5]], n_boot=10 ** 8),
+     r"n_boot = 100,000,000 resamples"),
 ])
 def test_bad_input(call, match):
     with pytest.raises(ValueError, match=match):

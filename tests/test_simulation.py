@@ -381,6 +381,15 @@ def test_measure_study_refuses_a_bad_pad(pad):
         sim.measure_study(counts, pad=pad)
 
 
+def test_measure_study_pad_none_is_one_over_2k():
+    """pad=None pads 1/(2K) = 0.25 for the 2 x 4 tables, which is SDT_PAD (documented)."""
+    counts = sim.simulate_study(accs=[0.7], n_sets=3, rng=1)
+    np.testing.assert_array_equal(sim.measure_study(counts, pad=None).meta_d,
+                                  sim.measure_study(counts, pad=0.25).meta_d)
+    assert sim.SDT_PAD == 0.25
+    assert "pad : float or None" in sim.measure_study.__doc__
+
+
 def test_measure_study_meta_d_is_nan_only_where_a_fit_fails():
     counts = sim.simulate_study(accs=[0.7], n_sets=4, rng=1).copy()
     counts[1, 0, 0] = [[50, 50, 50, 50], [50, 50, 50, 50]]      # d' = 0: no meta-d'

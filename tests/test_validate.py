@@ -4,8 +4,10 @@ whole counts, column names to group by)."""
 import numpy as np
 import pytest
 
+import metabits.validation as V
+
 from metabits.validation import (as_column_names, as_file_to_write, as_pad, as_same_length,
-                                 as_undefined, as_whole_counts)
+                                 as_undefined, as_whole_counts, as_whole_numbers)
 
 
 def test_pad_default_and_rules():
@@ -45,6 +47,56 @@ def test_whole_counts():
         as_whole_counts(np.array([1.5, 2.0]), "x")
     with pytest.raises(ValueError, match=r"2\*\*62"):
         as_whole_counts(np.array([2.0 ** 62, 2.0 ** 62]), "x")
+    # the resampler's tables grow with a row's trials; the resamples with m
+    with pytest.raises(ValueError, match=r"x resamples trials: a row of t of 20,000,000 trials "
+                                         r"\(\[5e\+06, 5e\+06, 5e\+06, 5e\+06\]\) needs"):
+        as_whole_counts(np.full((2, 4), 5e6), "x", "t")
+    with pytest.raises(ValueError, match=r"x: n_boot = 20,000,000 resamples of 8 counts"):
+        as_whole_counts(np.ones((2, 4)), "x", m=2 * 10 ** 7, m_name="n_boot")
+    assert as_whole_counts(np.ones((2, 4)), "x", m=10 ** 7).shape == (2, 4)
+
+
+def test_whole_numbers():
+    assert as_whole_numbers([1000, 1000.0, 1e300], "n").tolist() == [1000.0, 1000.0, 1e300]
+    for bad, shown in ((2.5, "2.5"), (0.001, "0.001"), (0, "0"), ([3, -1], "-1")):
+        with pytest.raises(ValueError, match=f"n must be whole numbers >= 1; got {shown}"):
+            as_whole_numbers(bad, "n")
+    with pytest.raises(ValueError, match="n must be finite"):
+        as_whole_numbers(np.inf, "n")
+
+
+@pytest.mark.parametrize("check", [
+    lambda x: V.as_float_array(x, "v"), lambda x: V.as_scalar(x, "v"),
+    lambda x: V.as_probability(x, "v"), lambda x: V.as_accuracy(x, "v"),
+    lambda x: V.as_confidence(x, "v"), lambda x: V.as_positive(x, "v"),
+    lambda x: V.as_counts(x, "v"), lambda x: V.as_labels(x, "v"),
+    lambda x: V.as_whole_numbers(x, "v"), lambda x: V.as_numbers(x, "v"),
+    lambda x: V.as_values_with_nan(x, "v"), lambda x: V.as_int_array(x, "v"),
+    lambda x: V.as_count_table(x, "v"), lambda x: V.as_contingency_table(x, "v"),
+    lambda x: V.as_same_length(x, x, "v and w", one_d=False),
+])
+@pytest.mark.parametrize("empty", [[], np.zeros(0), np.zeros((0, 2, 4)), np.zeros((3, 0))])
+def test_empty_arrays_are_refused(check, empty):
+    """The library's rule (metabits.validation's docstring): an empty array of values is
+    refused by name, whatever its shape."""
+    with pytest.raises(ValueError,
+                       match=r"^v (and w )?must not be empty; got (an array|arrays) of shape"):
+        check(empty)
+
+
+def test_float_arrays_name_the_value_they_refuse():
+    with pytest.raises(ValueError, match=r"^v must be a number or an array of numbers; got None$"):
+        V.as_float_array(None, "v")
+    with pytest.raises(ValueError, match=r"^v must be a numeric array .* \('abc'\)$"):
+        V.as_float_array("abc", "v")
+    with pytest.raises(ValueError, match=r"^v must be finite \(found NaN or infinity\); got -inf$"):
+        V.as_float_array([1.0, -np.inf, np.nan], "v")
+
+
+def test_empty_is_allowed_only_when_asked():
+    assert V.as_float_array([], "edges", empty=True).shape == (0,)
+    with pytest.raises(ValueError, match=r"^v must not be empty; got an array of shape \(0,\)$"):
+        V.as_float_array([], "v")
 
 
 def test_column_names_in_both_loaders():

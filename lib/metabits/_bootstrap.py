@@ -126,8 +126,10 @@ def bootstrap_measures(counts, n_boot: int = 200, level: float = 0.95, pad=None,
     Raises
     ------
     ValueError
-        For an invalid count table (K < 2, counts that are not whole numbers), ``n_boot`` < 2,
-        ``level`` outside (0, 1) or a pad that is not > 0.
+        For an invalid count table (K < 2, counts that are not whole numbers, a row too large
+        to resample: more than about 10**6 trials), ``n_boot`` < 2, replicates of more than
+        10**8 counts in all (``n_boot`` × ``counts.size``), ``level`` outside (0, 1) or a pad
+        that is not > 0.
 
     References
     ----------
@@ -142,8 +144,8 @@ def bootstrap_measures(counts, n_boot: int = 200, level: float = 0.95, pad=None,
     (True, True)
     """
     t = as_count_table(counts, min_levels=2)
-    whole = as_whole_counts(t, "the bootstrap")
     B = as_size(n_boot, "n_boot", least=2)
+    whole = as_whole_counts(t, "the bootstrap", m=B, m_name="n_boot")
     refit = as_flag(refit, "refit")
     level = float(as_probability(as_scalar(level, "level"), "level", low_open=True,
                                  high_open=True))

@@ -9,7 +9,7 @@ import numpy as np
 from metabits._resampling import draw_multinomial_rows
 from metabits.io._trials import Trials, group_flags, read_trials
 from metabits.validation import (as_choice, as_flag, as_int, as_pad, as_probability, as_rng,
-                                 as_scalar, as_size)
+                                 as_scalar, as_size, as_whole_counts)
 
 __all__ = ["MEASURE_COLUMNS", "measure"]
 
@@ -169,7 +169,8 @@ def measure(data, *, subject=None, stimulus=None, response=None, confidence=None
         most of the time.
     n_boot : int, default 0
         Bootstrap replicates per group (>= 2), for intervals; 0 for none. Each replicate redraws
-        the trials of each stimulus from the group's own frequencies.
+        the trials of each stimulus from the group's own frequencies (up to about 10**6 trials
+        of a stimulus in a group, as :func:`metabits.resample.multinomial_rows`).
     level : float, default 0.95
         Coverage of the intervals.
     interval : {"percentile", "bca"}, default "percentile"
@@ -269,6 +270,8 @@ def measure(data, *, subject=None, stimulus=None, response=None, confidence=None
     pad = as_pad(pad, K, positive=True)
     tables = trials.tables()
     labels, counts = tables.labels, tables.counts
+    if B or m_br:  # the resampler's limit on the trials of a row, before any work
+        as_whole_counts(counts, "the bootstrap" if B else "bias reduction", "data")
     G = len(counts)
     flags = group_flags(counts)
     measurable = np.array([not any(f in _UNMEASURABLE for f in fl) for fl in flags])

@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-__all__ = ["draw_multinomial_rows", "jit"]
+__all__ = ["draw_multinomial_rows", "jit", "table_entries"]
 
 
 def jit(fn):
@@ -138,6 +138,43 @@ def _draw_rows(counts, u, out):
                 left[s] = big_n - x
         for s in range(m):
             out[t, n_cat - 1, s] = left[s]
+
+
+def table_entries(counts: np.ndarray) -> np.ndarray:
+    """For each row of ``counts`` (shape (..., K), whole numbers), the entries of the largest
+    distribution-function table :func:`_draw_rows` builds for it, at most, before it draws.
+
+    It follows the kernel's windows category by category with the range of trials left over
+    all resamples (a table spans that range times the window). The range is what draws inside
+    the windows can reach, narrowed to nine standard deviations of its multinomial marginal
+    around its mean: a draw beyond that has a probability below 1e-18 (the windows themselves
+    leave out less than 1e-17), so the bound holds for any realistic number of resamples.
+    Returns floats of shape ``counts.shape[:-1]``."""
+    c = np.asarray(counts, dtype=float)
+    lead = c.shape[:-1]
+    c = c.reshape(-1, c.shape[-1])
+    n = c.sum(axis=1)
+    lmin, lmax, rest = n.copy(), n.copy(), n.copy()  # trials left, over all resamples
+    worst = np.zeros(len(c))
+    for j in range(c.shape[1] - 1):
+        cj = c[:, j]
+        full, skip = cj == rest, (cj == 0) | (cj == rest)  # no table for these
+        q = np.where(skip, 0.0, cj / np.where(rest > 0, rest, 1.0))
+        rest = rest - cj
+        flip = q > 0.5
+        q = np.where(flip, 1.0 - q, q)
+        half = np.floor(9.0 * np.sqrt(lmax * q * (1.0 - q))) + 20
+        lo = np.maximum(0.0, np.minimum(np.floor((lmin + 1) * q), lmin) - half)
+        hi = np.minimum(lmax, np.floor((lmax + 1) * q) + half)
+        worst = np.where(skip, worst, np.maximum(worst, (lmax - lmin + 1) * (hi - lo + 1)))
+        lmin = np.where(full, 0.0, np.where(skip, lmin, np.where(flip, lo, lmin - hi)))
+        lmax = np.where(full, 0.0, np.where(skip, lmax, np.where(flip, hi, lmax - lo)))
+        # the trials left after category j: binomial (n, rest / n) across the resamples
+        p = np.where(n > 0, rest / np.where(n > 0, n, 1.0), 0.0)
+        reach = 9.0 * np.sqrt(n * p * (1.0 - p)) + 1
+        lmin = np.floor(np.maximum(np.maximum(lmin, n * p - reach), 0.0))
+        lmax = np.ceil(np.minimum(lmax, n * p + reach))
+    return worst.reshape(lead)
 
 
 _KERNEL = None

@@ -185,7 +185,8 @@ class PersonCorrelation(Result):
     se : float
         Its standard error: SD over people (``ddof=1``) over the square root of their number.
     n_people : int
-        People with enough defined values to enter.
+        People who enter: with enough defined values, and neither ``y`` nor ``x`` constant
+        over them.
     """
 
     mean: float
@@ -207,7 +208,9 @@ def within_person_correlation(y, x, min_points: int = 3) -> PersonCorrelation:
     Returns
     -------
     PersonCorrelation
-        ``mean``, ``se`` and ``n_people``.
+        ``mean``, ``se`` and ``n_people``. A person whose defined values of ``y`` (or whose
+        ``x``) are all equal has no ρ (a constant has no ranks to correlate): like one with too
+        few defined values, that person does not enter the mean, the SE or ``n_people``.
 
     Raises
     ------
@@ -237,11 +240,13 @@ def within_person_correlation(y, x, min_points: int = 3) -> PersonCorrelation:
     for i in range(yy.shape[0]):
         ok = np.isfinite(yy[i])
         if ok.sum() >= least:
-            rhos.append(_spearman(xx[i, ok], yy[i, ok]))
+            rhos.append(_spearman(xx[i, ok], yy[i, ok]))  # NaN: y or x constant
+    rhos = np.array(rhos)
+    rhos = rhos[np.isfinite(rhos)]
     if len(rhos) < 2:
         raise ValueError(f"fewer than two people have min_points = {least} or more defined "
-                         "values of y: a mean and its standard error need two")
-    rhos = np.array(rhos)
+                         "values of y, not all equal, and x not constant over them: a mean and "
+                         "its standard error need two")
     return PersonCorrelation(mean=float(rhos.mean()),
                              se=float(rhos.std(ddof=1) / np.sqrt(rhos.size)),
                              n_people=int(rhos.size))

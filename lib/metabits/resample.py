@@ -18,6 +18,14 @@ guide table, or a bisection when the row has few draws); the loop is compiled wi
 Probabilities farther than about nine standard deviations from the mean (below about 1e-17) are
 left out of the tables, which is below the resolution of a uniform double. The draws are exact
 multinomial draws; they are not numpy's ``Generator.multinomial`` stream.
+
+**Its limits.** A category's table spans the trial numbers the resamples reach (a few standard
+deviations of the trials left) times the outcomes within nine standard deviations: with three
+or more categories it holds some 15 to 45 numbers per trial of the row, and at most about 100
+(two categories need a few thousand numbers at most). The tables of a row, bounded before
+anything is drawn, may hold at most :data:`metabits.validation.MAX_SIZE` = 10**8 numbers (rows
+of up to about a million trials), and the resamples of a stack (rows × categories × m) as many.
+Both are checked by :func:`metabits.validation.as_whole_counts` before anything is allocated.
 """
 
 from __future__ import annotations
@@ -29,7 +37,7 @@ from scipy.special import ndtr, ndtri
 
 from metabits._resampling import draw_multinomial_rows
 from metabits.results import Bounds
-from metabits.validation import (MAX_SIZE, as_axis, as_broadcastable, as_counts, as_float_array,
+from metabits.validation import (as_axis, as_broadcastable, as_counts, as_float_array,
                                  as_numbers, as_probability, as_rng, as_scalar, as_size, as_text,
                                  as_whole_counts, scalar_or_array)
 
@@ -45,9 +53,12 @@ def multinomial_rows(counts, m: int, rng=None, *, what: str = "resampling") -> n
     Parameters
     ----------
     counts : array_like, shape (..., K)
-        Whole, non-negative counts; any leading axes (tables, rows of a table) are kept.
+        Whole, non-negative counts; any leading axes (tables, rows of a table) are kept. The
+        tables the resampler builds for a row grow with its trials, to at most 10**8 numbers:
+        rows of up to about a million trials (see the module's notes).
     m : int
-        Number of resamples (>= 1; the resamples may hold at most 10**8 numbers).
+        Number of resamples (>= 1; the resamples may hold at most 10**8 numbers, ``m`` ×
+        ``counts.size``).
     rng : numpy.random.Generator or int, optional
         Random generator or seed; ``K - 1`` uniform numbers are drawn per resampled row.
     what : str, default "resampling"
@@ -61,7 +72,8 @@ def multinomial_rows(counts, m: int, rng=None, *, what: str = "resampling") -> n
     Raises
     ------
     ValueError
-        For negative, non-finite or non-whole counts, a row of more than 2**62 trials,
+        For negative, non-finite or non-whole counts, a row too large to resample (its
+        tables would exceed 10**8 numbers: more than about a million trials),
         ``m`` < 1, resamples of more than 10**8 numbers, or a ``what`` that is no text.
 
     References
@@ -83,10 +95,7 @@ def multinomial_rows(counts, m: int, rng=None, *, what: str = "resampling") -> n
         raise ValueError("counts must have at least one category on the last axis; got shape "
                          f"{arr.shape}")
     m = as_size(m, "m")
-    if m * arr.size > MAX_SIZE:
-        raise ValueError(f"m = {m} resamples of {arr.size} counts would hold {m * arr.size:,} "
-                         f"numbers; at most {MAX_SIZE:,}")
-    return draw_multinomial_rows(as_whole_counts(arr, what), m, as_rng(rng))
+    return draw_multinomial_rows(as_whole_counts(arr, what, m=m), m, as_rng(rng))
 
 
 # --- intervals from replicates -----------------------------------------------------------------
@@ -123,9 +132,6 @@ def _replicates(reps, axis) -> np.ndarray:
     if arr.ndim == 0:
         raise ValueError("reps must be an array of replicates; got one number")
     ax = as_axis(axis, arr.ndim)
-    if arr.shape[ax] == 0:
-        raise ValueError(f"reps must hold at least one replicate along axis {ax}; got shape "
-                         f"{arr.shape}")
     return np.moveaxis(arr, ax, 0)
 
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["INF_KEY", "MAX_MEMBERS", "RES", "llr_keys"]
+__all__ = ["INF_KEY", "MAX_CELLS", "MAX_MEMBERS", "RES", "llr_keys"]
 
 RES = 2.0 ** -30       # log-odds resolution of the exact-tie keys
 INF_KEY = 2 ** 52      # key of an infinite log-likelihood ratio
 MAX_MEMBERS = 1024     # keeps every sum of keys inside int64
+MAX_CELLS = 10 ** 7    # lattice cells of one member (a few 80 MB arrays; pcwmv's FFT input)
 
 
 def llr_keys(pn, pp, scale):

@@ -13,7 +13,8 @@ from scipy.special import expit, ndtr
 from metabits._formulas import dprime
 from metabits.validation import as_callable, as_cdf_values
 from metabits.validation import (as_accuracy, as_confidence, as_distribution, as_member_rates,
-                                 as_prior, as_response_table, as_scalar)
+                                 as_positive, as_prior, as_response_table, as_scalar)
+from metabits.group._llr import MAX_CELLS
 from metabits.info import discrete_confidence
 
 __all__ = ["confidence_member", "lattice_member", "max_group_member", "member_confidence",
@@ -74,6 +75,12 @@ def confidence_member(c, weights=None) -> np.ndarray:
     return _symmetric(w * c, w * (1.0 - c))
 
 
+def _round_up(x: float, digits: int = 3) -> float:
+    """``x`` rounded up to ``digits`` significant digits (a smallest value that is allowed)."""
+    unit = 10.0 ** (np.floor(np.log10(x)) - digits + 1)
+    return float(np.ceil(x / unit) * unit)
+
+
 def lattice_member(abs_llr_cdf, step: float = 0.01, tail: float = 1e-12) -> np.ndarray:
     """Response table of a continuous calibrated member, discretised on a log-odds lattice.
 
@@ -90,7 +97,9 @@ def lattice_member(abs_llr_cdf, step: float = 0.01, tail: float = 1e-12) -> np.n
     abs_llr_cdf : callable
         Vectorised :math:`\\lambda \\mapsto P(\\Lambda \\le \\lambda)` for λ ≥ 0.
     step : float
-        Lattice width h > 0.
+        Lattice width h > 0, at least the width that puts the member on 5·10**6 cells, a table
+        of 10**7 responses (the cells run from 0 to where the CDF is within ``tail`` of 1, at
+        least to 8: the smallest step is then about 1.6e-6).
     tail : float
         Mass beyond the last cell that is folded into it, strictly between 0 and 1.
 
@@ -102,8 +111,9 @@ def lattice_member(abs_llr_cdf, step: float = 0.01, tail: float = 1e-12) -> np.n
     Raises
     ------
     ValueError
-        For a non-positive ``step``, a ``tail`` outside (0, 1), or a function that is not a CDF
-        of :math:`|\\log\\text{-odds}|` (it does not reach 1).
+        For a non-positive ``step`` or one so small that the lattice would have more than
+        5·10**6 cells (the message gives the smallest step), a ``tail`` outside (0, 1), or a
+        function that is not a CDF of :math:`|\\log\\text{-odds}|` (it does not reach 1).
 
     References
     ----------
@@ -128,7 +138,14 @@ def lattice_member(abs_llr_cdf, step: float = 0.01, tail: float = 1e-12) -> np.n
         top *= 2.0
         if top > 4096:
             raise ValueError("abs_llr_cdf does not reach 1: is it a CDF of |log-odds|?")
-    edges = (np.arange(int(np.ceil(top / h)) + 1) + 0.5) * h
+    n_cells, most = np.ceil(top / h) + 1, MAX_CELLS // 2  # the table mirrors the cells
+    if n_cells > most:
+        cells = f"{int(n_cells):,}" if n_cells < 1e12 else f"{n_cells:.3g}"
+        raise ValueError(f"step = {h:g} would put this member on {cells} lattice cells "
+                         f"(|log-odds| 0 to {top:g}); at most {most:,} are built (a table of "
+                         f"{MAX_CELLS:,} responses, as many as pcwmv convolves): the smallest "
+                         f"step is {_round_up(top / (most - 1)):.3g}")
+    edges = (np.arange(int(n_cells)) + 0.5) * h
     cdf = as_cdf_values(abs_llr_cdf(edges), "abs_llr_cdf")
     if cdf.shape != edges.shape:
         raise ValueError(f"abs_llr_cdf must return one value per point; got shape {cdf.shape} "
@@ -150,7 +167,10 @@ def noise_member(kind: str, acc: float, step: float = 0.01) -> np.ndarray:
     acc : float
         Accuracy in [0.5, 1] (below 1 for normal noise).
     step : float, default 0.01
-        Lattice width of the normal-noise member (:func:`lattice_member`).
+        Lattice width of the normal-noise member (:func:`lattice_member`): > 0, and not so small
+        that the lattice exceeds 5·10**6 cells (about 1.6e-6 at acc = 0.7, more at higher
+        accuracies; the message gives the smallest step). Checked for every kind, used only for
+        normal noise: the uniform and binary members are exact.
 
     Returns
     -------
@@ -160,7 +180,8 @@ def noise_member(kind: str, acc: float, step: float = 0.01) -> np.ndarray:
     Raises
     ------
     ValueError
-        For an unknown kind or an accuracy out of range.
+        For an unknown kind, an accuracy out of range, or a ``step`` that is not a number > 0
+        (or, for normal noise, too small: see ``step``).
 
     References
     ----------
@@ -172,6 +193,7 @@ def noise_member(kind: str, acc: float, step: float = 0.01) -> np.ndarray:
     array([[0.7, 0.3],
            [0.3, 0.7]])
     """
+    as_positive(as_scalar(step, "step"), "step", "the lattice width")
     if kind != "normal":
         return confidence_member(*discrete_confidence(kind, acc))
     acc = as_accuracy(acc, high_open=True, scalar=True,

@@ -11,7 +11,7 @@ import numpy as np
 from metabits._formulas import h2, mutual_info_bits
 from metabits.results import Result
 from metabits.validation import as_member_tables, as_prior, as_scalar
-from metabits.group._llr import INF_KEY, MAX_MEMBERS, RES, llr_keys
+from metabits.group._llr import INF_KEY, MAX_CELLS, MAX_MEMBERS, RES, llr_keys
 
 __all__ = ["GroupResult", "pcwmv"]
 
@@ -54,7 +54,7 @@ def _add_exact(a, b):
 def _dense(a):
     lo = a[0].min()
     n = int(a[0].max() - lo) + 1
-    if n > 10 ** 7:
+    if n > MAX_CELLS:
         raise ValueError(f"step is too small for these log-odds: a member spans {n} lattice cells")
     return lo, np.bincount(a[0] - lo, a[1], n), np.bincount(a[0] - lo, a[2], n)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from metabits.validation import as_float_array, as_member_tables, as_prior
+from metabits.validation import as_float_array, as_member_tables, as_numbers, as_prior
 from metabits.group._llr import INF_KEY, MAX_MEMBERS, RES
 from metabits.group._pcwmv import _add_exact
 
@@ -72,12 +72,12 @@ def weighted_vote_accuracy(members, weights, prior=0.5) -> float:
                          f"{len(tables)} members")
     parts = []
     for i, (t, w) in enumerate(zip(tables, weights)):
-        w = np.asarray(w, dtype=float)
+        w = as_numbers(w, f"weights of member {i}")
         if w.shape != (t.shape[1],) or np.any(np.isnan(w)):
             raise ValueError(f"weights of member {i} must be {t.shape[1]} numbers (no NaN), one "
                              f"per response; got {w.tolist()}")
         if np.any(np.isfinite(w)):
-            as_float_array(w[np.isfinite(w)], f"weights of member {i}")
+            as_float_array(w[np.isfinite(w)], f"weights of member {i}", empty=True)
         parts.append((_weight_keys(w), t[1], t[0]))
     total = parts[0]
     for part in parts[1:]:

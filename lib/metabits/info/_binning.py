@@ -32,7 +32,7 @@ __all__ = ["BestBinning", "best_binning", "binned_response_probabilities"]
 
 
 def _edges(edges) -> np.ndarray:
-    e = np.atleast_1d(as_float_array(edges, "edges"))
+    e = np.atleast_1d(as_float_array(edges, "edges", empty=True))  # none: one bin
     if e.ndim != 1:
         raise ValueError(f"edges must be a 1-D sequence of confidences; got shape {e.shape}")
     if np.any((e <= 0.5) | (e >= 1.0)):

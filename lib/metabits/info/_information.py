@@ -135,16 +135,18 @@ def _confidence_distribution(c, weights):
     c = as_confidence(c)
     if c.ndim == 0:
         c = c[None]
-    if c.shape[-1] == 0:
-        raise ValueError("confidence c must hold at least one confidence value")
     if weights is None:
         weights = np.full(c.shape[-1], 1.0 / c.shape[-1])
     w = as_distribution(weights, "weights")
     try:
+        if w.shape[-1] != c.shape[-1]:
+            raise ValueError
         c, w = np.broadcast_arrays(c, w)
     except ValueError:
         raise ValueError(
-            f"confidence values {c.shape} and weights {w.shape} must have the same shape"
+            f"weights must hold one probability per confidence value (the same length along the "
+            f"last axis, leading axes broadcasting); got weights of shape {w.shape} for "
+            f"confidence values of shape {c.shape}"
         ) from None
     return c, w
 
@@ -157,7 +159,9 @@ def accuracy(c, weights=None):
     c : array_like
         Confidence values in [0.5, 1] along the last axis.
     weights : array_like, optional
-        Their probabilities (summing to 1 along the last axis); equal weights if omitted.
+        Their probabilities (summing to 1 along the last axis), one per confidence value: the
+        last axes of ``c`` and ``weights`` have the same length (leading axes broadcast); equal
+        weights if omitted.
 
     Returns
     -------
@@ -168,7 +172,8 @@ def accuracy(c, weights=None):
     Raises
     ------
     ValueError
-        For confidences outside [0.5, 1], weights that are not a distribution, or mismatched shapes.
+        For confidences outside [0.5, 1], weights that are not a distribution, or weights of
+        another length than ``c`` (a single weight is not stretched over several values).
 
     References
     ----------

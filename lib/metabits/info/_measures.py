@@ -14,8 +14,8 @@ from scipy.special import ndtri
 
 from metabits._formulas import accuracy_of, h2, sdt_type1, theorem3_lower, theorem3_upper, xlog2x
 from metabits.results import Result
-from metabits.validation import (as_count_table, as_float_array, as_int, as_rng, as_size,
-                                 as_undefined, as_whole_counts, scalar_or_array)
+from metabits.validation import (MAX_SIZE, as_count_table, as_float_array, as_int, as_rng,
+                                 as_size, as_undefined, as_whole_counts, scalar_or_array)
 from metabits._resampling import draw_multinomial_rows, jit
 from metabits.info._noise import normal_info
 
@@ -337,6 +337,12 @@ def _bias(counts: np.ndarray, observed: dict, m: int, rng, rows_per_chunk: int =
     lead = counts.shape[:-2]
     flat = whole.reshape((-1,) + counts.shape[-2:])
     n0, n1 = flat[:, 0].sum(axis=-1), flat[:, 1].sum(axis=-1)
+    largest = int((n0 + n1).max())
+    if largest + 1 + 2 * (int(np.maximum(n0, n1).max()) + 1) > MAX_SIZE:
+        raise ValueError(f"bias reduction tabulates n log n and the z-scores of every trial "
+                         f"count up to a table's total, about three numbers per trial: a table "
+                         f"of counts with {largest:,} trials is too large (at most "
+                         f"{MAX_SIZE:,} numbers)")
     xlogx = xlog2x(np.arange(int((n0 + n1).max()) + 1, dtype=float))
     # the z-scores of every possible hit and false-alarm rate, table by table
     size = np.maximum(n0, n1) + 1
@@ -394,6 +400,9 @@ def type2_measures(counts, bias_reduction: int = 0, rng=None, undefined: str = "
         each information measure is its mean over the resamples minus the observed value, and
         the reduced value is observed − bias. A resample in which a measure is undefined (e.g.
         d′ = ±∞ for meta-I₁ʳ) is left out of that measure's mean; ``bias_excluded`` counts them.
+        It takes rows of up to about a million trials (the resampler's limit,
+        :func:`metabits.resample.multinomial_rows`; two-column tables, K = 1, up to about
+        3·10**7 trials per table, where n log n and the z-scores are tabulated).
     rng : numpy.random.Generator or int, optional
         Random generator (or seed) for the resampling.
     undefined : {"raise", "nan"}, default "raise"

@@ -33,10 +33,10 @@ convention (:func:`metabits.io.count_tables`).
   confidence was not asked, as in Maniscalco et al.'s Experiments 3–4) or a missing participant
   — are dropped and counted (``attrs["n_missed"]``, by column).
 
-**Refusals.** A ``ValueError`` names the problem for a file without one of the four columns,
-with more than two stimuli or responses, with non-numeric codes other than the missing-value
-markers, with continuous confidence (more than :data:`MAX_LEVELS` levels), or with fewer than
-two confidence levels.
+**Refusals.** A ``ValueError`` names the problem for a file without one of the four columns
+(or with one of them twice), with more than two stimuli or responses, with non-numeric or
+infinite codes other than the missing-value markers, with continuous confidence (more than
+:data:`MAX_LEVELS` levels), or with fewer than two confidence levels.
 
 References
 ----------
@@ -119,16 +119,24 @@ def _numeric(series, column: str):
     import pandas as pd
 
     if series.dtype.kind in "biuf":
-        return series.astype(float)
-    text = series.astype("string").str.strip()
-    missing = text.isna() | text.str.lower().isin(MISSING_MARKERS)
-    values = pd.to_numeric(text.where(~missing), errors="coerce")
-    bad = values.isna() & ~missing
-    if bad.any():
-        examples = sorted(set(text[bad].astype(str)))[:3]
-        raise ValueError(f"column {column!r} has non-numeric values {examples} (only numbers "
-                         f"and the missing-value markers NaN, NA, TIMEOUT … are read)")
-    return values.astype(float)
+        values = series.astype(float)
+    else:
+        text = series.astype("string").str.strip()
+        missing = text.isna() | text.str.lower().isin(MISSING_MARKERS)
+        values = pd.to_numeric(text.where(~missing), errors="coerce")
+        bad = values.isna() & ~missing
+        if bad.any():
+            examples = sorted(set(text[bad].astype(str)))[:3]
+            raise ValueError(f"column {column!r} has non-numeric values {examples} (only "
+                             f"numbers and the missing-value markers NaN, NA, TIMEOUT … are "
+                             f"read)")
+        values = values.astype(float)
+    infinite = np.isinf(values.to_numpy())
+    if infinite.any():
+        raise ValueError(f"column {column!r} has infinite values ({int(infinite.sum())} of "
+                         f"them, e.g. {values[infinite].iloc[0]:g}): only finite numbers and "
+                         f"the missing-value markers are read")
+    return values
 
 
 def _two_codes(values: np.ndarray, column: str, other=None) -> tuple:
@@ -156,9 +164,10 @@ def _scale(values: np.ndarray, levels=None) -> np.ndarray:
         if given.ndim != 1:
             raise ValueError(f"levels must be a sequence of confidence values (one axis); got "
                              f"shape {given.shape}")
-        scale = np.unique(given)
-        if len(scale) != len(given):
-            raise ValueError("levels must be distinct values")
+        if np.any(np.diff(given) <= 0):
+            raise ValueError(f"levels must be distinct and in increasing order (the scale from "
+                             f"its lowest to its highest level); got {given.tolist()}")
+        scale = given
         outside = np.setdiff1d(np.unique(values), scale)
         if len(outside):
             raise ValueError(f"confidence values {outside[:5].tolist()} are not among the "
@@ -228,8 +237,10 @@ def read_confidence_database(path, *, levels=None, condition=None):
         is not a readable CSV; a file without ``Subj_idx``, ``Stimulus``, ``Response`` or
         ``Confidence``; with
         more than two stimuli or responses; with non-numeric codes other than the missing-value
-        markers; with continuous confidence (more than :data:`MAX_LEVELS` levels); with fewer
-        than two confidence levels; ``levels`` that are not distinct finite numbers (at least
+        markers or infinite values in those columns; with two columns of the same name among
+        those read (the four, the condition and the accuracy column); with continuous
+        confidence (more than :data:`MAX_LEVELS` levels); with fewer than two confidence
+        levels; ``levels`` that are not finite numbers in strictly increasing order (at least
         two) covering the values used; or an unknown ``condition`` column (or one not named by
         a str). A message about the file's content starts with the file's name.
 
@@ -268,21 +279,32 @@ def read_confidence_database(path, *, levels=None, condition=None):
     try:
         raw = pd.read_csv(path, low_memory=False, na_values=["NaN", "Nan", "NA", "nan"],
                           keep_default_na=True)
+        # the header as written: read_csv renames a repeated column ("Confidence.1")
+        header = pd.read_csv(path, header=None, nrows=1, dtype=str, keep_default_na=False)
     except (pd.errors.ParserError, UnicodeDecodeError, pd.errors.EmptyDataError, OSError,
             EOFError, zlib.error) as exc:
         raise ValueError(f"{path.name} is not a readable CSV file: {exc}") from None
+    names = _clean_names(header.iloc[0].tolist()) if len(header) else []
     try:
-        return _harmonised(raw, path, name, levels, condition)
+        return _harmonised(raw, path, name, levels, condition, names)
     except ValueError as exc:
         if "file" in str(exc) or str(exc).startswith("levels"):
             raise
         raise ValueError(f"file {path.name}: {exc}") from None
 
 
-def _harmonised(raw, path, name, levels, condition):
-    """The body of :func:`read_confidence_database`: the raw frame into harmonised trials."""
+def _harmonised(raw, path, name, levels, condition, names):
+    """The body of :func:`read_confidence_database`: the raw frame into harmonised trials
+    (``names``: the file's column names as written, cleaned)."""
     import pandas as pd
 
+    read = set(_CORE) | set(_ACCURACY) | ({condition} if condition is not None else set())
+    repeated = sorted({c for c in names if names.count(c) > 1 and
+                       (c in read or c.lower() == "condition")})
+    if repeated:
+        raise ValueError(f"file {path.name} has {names.count(repeated[0])} columns named "
+                         f"{repeated[0]!r}: which one to read is ambiguous (rename or drop "
+                         f"the others)")
     raw.columns = _clean_names(raw.columns)
     raw = raw.loc[:, [c for c in raw.columns if c and not c.startswith("Unnamed:")]]
     missing = [c for c in _CORE if c not in raw.columns]

@@ -418,9 +418,9 @@ def read_trials(data, *, subject=None, stimulus=None, response=None, confidence=
         highest rating, bin edges, or ``("quantile", n)`` for n bins of equal counts within each
         group. Without ``bins``, confidence with more than 20 distinct values is refused.
     levels : sequence of float, optional
-        The confidence scale, when a level nobody used lies at either end (e.g. ``[1, 2, 3, 4]``
-        when nobody answered 4). Default: the evenly spaced grid from the lowest to the highest
-        rating used.
+        The confidence scale in increasing order, when a level nobody used lies at either end
+        (e.g. ``[1, 2, 3, 4]`` when nobody answered 4). Default: the evenly spaced grid from the
+        lowest to the highest rating used.
     codes : mapping, optional
         Which label of the stimulus and response columns is S1 and which S2, e.g.
         ``{"left": "S1", "right": "S2"}`` (values ``"S1"``/``"S2"`` or 0/1). Needed for labels

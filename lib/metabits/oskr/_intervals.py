@@ -72,8 +72,10 @@ def oskr_ci_from_table(counts, *, estimator: str = "plugin", method: str = "perc
     Raises
     ------
     ValueError
-        For bad counts (non-integer, negative, empty tables), an unknown estimator or method,
-        ``level`` outside (0, 1), too few resamples, or H(T) = 0 in a table.
+        For bad counts (non-integer, negative, empty tables, a table too large to resample:
+        more than about 10**6 trials), an unknown estimator or method, ``level`` outside
+        (0, 1), too few resamples or more than 10**8 counts in all of them (``n_boot`` ×
+        ``counts.size``), or H(T) = 0 in a table.
 
     Warns
     -----
@@ -92,10 +94,11 @@ def oskr_ci_from_table(counts, *, estimator: str = "plugin", method: str = "perc
     (True, 0.1)
     """
     counts = as_contingency_table(counts)
-    whole = as_whole_counts(counts.reshape(counts.shape[:-2] + (-1,)), "the bootstrap")
     as_choice(estimator, ESTIMATORS[:2], "estimator for a bootstrap interval")
     as_choice(method, CI_METHODS, "interval method")
     b = as_size(n_boot, "n_boot", least=2)
+    whole = as_whole_counts(counts.reshape(counts.shape[:-2] + (-1,)), "the bootstrap", m=b,
+                            m_name="n_boot")
     level = float(as_probability(as_scalar(level, "level"), "level", low_open=True,
                                  high_open=True))
     theta = _oskr_kernel(counts, estimator)

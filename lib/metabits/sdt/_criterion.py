@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from itertools import combinations
 
 import numpy as np
-from scipy.special import ndtr
+from scipy.special import log_ndtr, ndtr
 
-from metabits._formulas import norm_pdf, sdt_rates, z_two_sided
+from metabits._formulas import z_two_sided
 from metabits.results import Bounds, Result
 from metabits.validation import (as_float_array, as_int, as_positive, as_probability, as_scalar,
-                                 scalar_or_array)
+                                 as_whole_numbers, scalar_or_array)
 
 __all__ = ["ROPE_VERDICTS", "CriterionComparison", "RopeRange", "SDTVariance",
            "compare_criteria", "delta_variance", "pairwise_z_tests", "rope_range", "rope_verdict",
@@ -40,8 +40,8 @@ def _z(level: float) -> float:
     return float(z_two_sided(level))
 
 
-def _level(level) -> float:
-    return float(as_probability(as_scalar(level, "level"), "level", low_open=True, high_open=True))
+def _level(level, name: str = "level") -> float:
+    return float(as_probability(as_scalar(level, name), name, low_open=True, high_open=True))
 
 
 def se_from_ci(half_width, level: float = 0.95):
@@ -92,12 +92,30 @@ class SDTVariance(Result):
     se_c: object
 
 
-def _rate_terms(d, c):
-    """n · Var z(HR) and n · Var z(FAR): the Delta-method variances of the z-transformed rates
-    times the trials of their stimulus class."""
-    hr, far = sdt_rates(d, c)
-    return (hr * (1 - hr) / norm_pdf(d / 2 - c) ** 2,
-            far * (1 - far) / norm_pdf(-d / 2 - c) ** 2)
+def _log_rate_terms(d, c):
+    """The logs of n · Var z(HR) and n · Var z(FAR), the Delta-method variances of the
+    z-transformed rates times the trials of their stimulus class: :math:`\\Phi(x)\\Phi(-x) /
+    \\varphi(x)^2` at x = d/2 − c (hits) and −d/2 − c (false alarms). In logs, so that a rate
+    near 0 or 1 keeps its precision (1 − HR does not round to 0) and the term does not
+    underflow to 0/0."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        return tuple(log_ndtr(x) + log_ndtr(-x) + x ** 2 + np.log(2 * np.pi)
+                     for x in (d / 2 - c, -d / 2 - c))
+
+
+def _finite(value, what: str, **args):
+    """``value``, or a ValueError naming the arguments (``args``: name shown -> values) at the
+    first place where it overflowed: a rate too near 0 or 1 (or, for the trials, a tiny
+    half-width)."""
+    bad = ~np.isfinite(value)
+    if np.any(bad):
+        shown = ", ".join(f"{k} = {np.broadcast_to(v, bad.shape)[bad].ravel()[0]:g}"
+                          for k, v in args.items())
+        raise ValueError(f"{what} at {shown} exceeds the largest float: d' and c put a hit or "
+                         f"false-alarm rate within about 1e-300 of 0 or 1 (the Delta method "
+                         f"needs rates away from 0 and 1)" + (
+                             ", or the half-width is too small" if "half-width" in args else ""))
+    return value
 
 
 def delta_variance(d, c, n_s1, n_s2=None) -> SDTVariance:
@@ -108,9 +126,9 @@ def delta_variance(d, c, n_s1, n_s2=None) -> SDTVariance:
     d, c : array_like
         True (or estimated) sensitivity and criterion; broadcast together.
     n_s1 : array_like
-        Trials with S1 stimuli (> 0).
+        Trials with S1 stimuli: whole numbers >= 1 (ints, or floats such as 1000.0).
     n_s2 : array_like, optional
-        Trials with S2 stimuli; by default ``n_s1``.
+        Trials with S2 stimuli (whole numbers >= 1); by default ``n_s1``.
 
     Returns
     -------
@@ -120,7 +138,9 @@ def delta_variance(d, c, n_s1, n_s2=None) -> SDTVariance:
     Raises
     ------
     ValueError
-        For non-finite values or trial counts <= 0.
+        For non-finite values, trial counts that are not whole numbers >= 1, or d′ and c so
+        large that a rate is within about 1e-300 of 0 or 1 (the variance exceeds the largest
+        float).
 
     References
     ----------
@@ -133,10 +153,12 @@ def delta_variance(d, c, n_s1, n_s2=None) -> SDTVariance:
     (0.03376, 2.0)
     """
     d, c = as_float_array(d, "d'"), as_float_array(c, "c")
-    n1 = as_positive(n_s1, "n_s1 (trials with S1 stimuli)")
-    n2 = n1 if n_s2 is None else as_positive(n_s2, "n_s2 (trials with S2 stimuli)")
-    hit_term, fa_term = _rate_terms(d, c)
-    var_d = hit_term / n2 + fa_term / n1
+    n1 = as_whole_numbers(n_s1, "n_s1 (trials with S1 stimuli)")
+    n2 = n1 if n_s2 is None else as_whole_numbers(n_s2, "n_s2 (trials with S2 stimuli)")
+    hit_term, fa_term = _log_rate_terms(d, c)
+    with np.errstate(over="ignore", invalid="ignore"):
+        var_d = np.exp(hit_term - np.log(n2)) + np.exp(fa_term - np.log(n1))
+    var_d = _finite(var_d, "the Delta-method variance of d'", **{"d'": d, "c": c})
     var_c = var_d / 4
     return SDTVariance(*(scalar_or_array(v) for v in
                          (var_d, var_c, np.sqrt(var_d), np.sqrt(var_c))))
@@ -166,7 +188,9 @@ def trials_per_stimulus(d, c, half_width, level: float = 0.95):
     Raises
     ------
     ValueError
-        For a half-width <= 0 or a level outside (0, 1).
+        For a half-width <= 0, a level outside (0, 1), non-finite d′ or c, or d′ and c so
+        large that a rate is within about 1e-300 of 0 or 1 (the number of trials exceeds the
+        largest float).
 
     References
     ----------
@@ -180,8 +204,12 @@ def trials_per_stimulus(d, c, half_width, level: float = 0.95):
     """
     d, c = as_float_array(d, "d'"), as_float_array(c, "c")
     se = np.asarray(se_from_ci(half_width, level))
-    hit_term, fa_term = _rate_terms(d, c)
-    return scalar_or_array((hit_term + fa_term) / 4 / se ** 2)
+    hit_term, fa_term = _log_rate_terms(d, c)
+    with np.errstate(over="ignore", invalid="ignore"):
+        scale = np.log(4.0) + 2 * np.log(se)
+        n = np.exp(hit_term - scale) + np.exp(fa_term - scale)
+    return scalar_or_array(_finite(n, "the number of trials", **{"d'": d, "c": c,
+                                                                  "half-width": half_width}))
 
 
 @dataclass(frozen=True)
@@ -266,7 +294,7 @@ def pairwise_z_tests(estimate, se, alpha: float = 0.05, n_comparisons: int | Non
     m = len(pairs) if n_comparisons is None else as_int(n_comparisons, "n_comparisons")
     alpha = float(as_probability(as_scalar(alpha, "alpha"), "alpha", low_open=True,
                                  high_open=True))
-    ci_level = _level(ci_level)
+    ci_level = _level(ci_level, "ci_level")
     i, j = np.array(pairs).T
     diff = x[..., j] - x[..., i]
     sd = np.sqrt(se[..., i] ** 2 + se[..., j] ** 2)

@@ -224,8 +224,8 @@ def rating_probabilities(d, meta_d, c=0.0, K: int = 5, criteria=None) -> np.ndar
     Raises
     ------
     ValueError
-        For d′ <= 0, meta-d′ < 0, K < 2, or criteria of the wrong length, unordered or on the
-        wrong side of meta-c.
+        For d′ <= 0, meta-d′ < 0, K < 2, ``criteria`` that are not a pair, or criteria of the
+        wrong length, unordered or on the wrong side of meta-c.
 
     References
     ----------
@@ -244,6 +244,10 @@ def rating_probabilities(d, meta_d, c=0.0, K: int = 5, criteria=None) -> np.ndar
     if criteria is None:
         t1, t2 = equiprobable_criteria(d, m, c, K)
     else:
+        if isinstance(criteria, (str, bytes)) or not hasattr(criteria, "__len__") \
+                or len(criteria) != 2:
+            raise ValueError(f"criteria must be a pair (t2c_S1, t2c_S2) of arrays of K - 1 = "
+                             f"{K - 1} criteria each; got {criteria!r:.80}")
         t1, t2 = (as_float_array(x, n) for x, n in zip(criteria, ("t2c_S1", "t2c_S2")))
         for t, name in ((t1, "t2c_S1"), (t2, "t2c_S2")):
             if t.ndim == 0 or t.shape[-1] != K - 1:
@@ -354,8 +358,8 @@ class MetaDBootstrap(Result):
     level: float
 
 
-def bootstrap_meta_d(counts, n_boot: int = 1000, level: float = 0.95, pad: float = 0.0,
-                     rng=None) -> MetaDBootstrap:
+def bootstrap_meta_d(counts, n_boot: int = 1000, level: float = 0.95,
+                     pad: float | None = 0.0, rng=None) -> MetaDBootstrap:
     """Nonparametric bootstrap of meta-d′ and M-ratio: resample the trials of each stimulus.
 
     Each replicate redraws each row's trials from the row's observed proportions (a multinomial
@@ -370,8 +374,10 @@ def bootstrap_meta_d(counts, n_boot: int = 1000, level: float = 0.95, pad: float
         Replicates per table.
     level : float, default 0.95
         Coverage of the percentile intervals, in (0, 1).
-    pad : float, default 0
-        Passed to :func:`metabits.fit_meta_d` (added to every cell of every replicate).
+    pad : float or None, default 0
+        Passed to :func:`metabits.fit_meta_d`: a count >= 0 added to every cell of the table and
+        of every replicate before the fit; ``None`` adds 1/(2K) (Maniscalco's ``padAmount``,
+        statConfR's default).
     rng : numpy.random.Generator or int, optional
         Random generator or seed.
 
@@ -382,7 +388,9 @@ def bootstrap_meta_d(counts, n_boot: int = 1000, level: float = 0.95, pad: float
     Raises
     ------
     ValueError
-        For a bad table (not 2 × 2K, K < 2, an empty row), ``n_boot`` < 2, ``level`` outside
+        For a bad table (not 2 × 2K, K < 2, an empty row, counts that are not whole numbers, a
+        row too large to resample: more than about 10**6 trials), ``n_boot`` < 2, replicates
+        of more than 10**8 counts in all (``n_boot`` × ``counts.size``), ``level`` outside
         (0, 1), and, from the fit, a replicate with an empty cell (pass ``pad``).
 
     References
@@ -402,7 +410,7 @@ def bootstrap_meta_d(counts, n_boot: int = 1000, level: float = 0.95, pad: float
     B = as_size(n_boot, "n_boot", least=2)
     level = float(as_probability(as_scalar(level, "level"), "level", low_open=True,
                                  high_open=True))
-    whole = as_whole_counts(t, "the bootstrap")
+    whole = as_whole_counts(t, "the bootstrap", m=B, m_name="n_boot")
     gen = as_rng(rng)
     lead = t.shape[:-2]
     flat = t.reshape((-1,) + t.shape[-2:])

@@ -12,6 +12,7 @@ accuracies                            :func:`as_accuracy`
 priors                                :func:`as_prior`
 confidences                           :func:`as_confidence`
 integers (sizes, counts of things)    :func:`as_int`, :func:`as_int_array`
+whole numbers (trials as floats)      :func:`as_whole_numbers`
 noise kinds                           :func:`as_noise_kind`
 labels and predictions (±1)           :func:`as_labels`
 count tables                          :func:`as_count_table`
@@ -29,6 +30,16 @@ what to do where undefined            :func:`as_undefined`
 contingency tables (outcome × S)      :func:`as_contingency_table`
 explorer grids (control values)       :func:`as_grid`
 ====================================  =========================================================
+
+**Empty arrays.** An array the function computes from (numbers, probabilities, counts, tables,
+per-trial data) must not be empty: ``info_upper_bound([])``, ``simulate_ratings([], ...)`` or a
+stack of no tables is refused with a ``ValueError`` "<name> must not be empty", not answered
+with an empty result. The checks above do this for every caller (:func:`as_float_array` and
+the checks built on it, :func:`as_numbers`, :func:`as_values_with_nan`, :func:`as_int_array`,
+:func:`as_same_length`, :func:`as_categories`, :func:`as_trial_values`, :func:`as_grid`). An
+argument that lists choices rather than values may be empty where none is a choice: grouping
+columns (``by=()``, all trials together) and bin edges (``edges=[]``, one bin;
+``as_float_array(..., empty=True)``).
 
 **The table convention** (:func:`as_count_table`, :func:`as_response_table`): a table has shape
 ``(..., 2, R)``; row 0 is the stimulus S1 (true label Y = −1), row 1 is S2 (Y = +1); the R

@@ -12,7 +12,7 @@ import numpy as np
 __all__ = ["NOISE_TYPES", "TOL", "as_accuracy", "as_choice", "as_confidence", "as_distribution",
            "as_float_array", "as_grid", "as_int", "as_int_array", "as_labels", "as_noise_kind",
            "as_positive", "as_prior", "as_probability", "as_pad", "as_rng", "as_scalar",
-           "as_undefined", "scalar_or_array", "UNDEFINED"]
+           "as_undefined", "as_whole_numbers", "scalar_or_array", "UNDEFINED"]
 
 #: Slack allowed when comparing floating-point probabilities with their limits.
 TOL = 1e-9
@@ -21,8 +21,12 @@ TOL = 1e-9
 NOISE_TYPES = ("uniform", "normal", "binary")
 
 
-def as_float_array(x, name: str) -> np.ndarray:
-    """Return ``x`` as a float array, refusing non-numeric, boolean, ragged or non-finite input."""
+def as_float_array(x, name: str, *, empty: bool = False) -> np.ndarray:
+    """Return ``x`` as a float array, refusing non-numeric, boolean, ragged or non-finite input,
+    and an empty array (no values to compute from: the library's rule, see
+    :mod:`metabits.validation`) unless ``empty`` (where none is a choice, e.g. no bin edges)."""
+    if x is None:
+        raise ValueError(f"{name} must be a number or an array of numbers; got None")
     try:
         raw = np.asarray(x)
         if raw.dtype.kind not in "iuf":  # booleans, strings, objects (ragged lists) ...
@@ -32,9 +36,13 @@ def as_float_array(x, name: str) -> np.ndarray:
                 raise TypeError(f"got values of type {raw.dtype}")
         arr = np.asarray(raw, dtype=float)
     except (TypeError, ValueError, OverflowError) as exc:
-        raise ValueError(f"{name} must be a numeric array of a regular shape: {exc}") from None
+        raise ValueError(f"{name} must be a numeric array of a regular shape: {exc} "
+                         f"({x!r:.60})") from None
+    if arr.size == 0 and not empty:
+        raise ValueError(f"{name} must not be empty; got an array of shape {arr.shape}")
     if not np.all(np.isfinite(arr)):
-        raise ValueError(f"{name} must be finite (found NaN or infinity)")
+        raise ValueError(f"{name} must be finite (found NaN or infinity); got "
+                         f"{arr[~np.isfinite(arr)].ravel()[0]:g}")
     return arr
 
 
@@ -153,14 +161,26 @@ def as_int_array(n, name: str, least: int = 1, most: int = 2 ** 53) -> np.ndarra
         except OverflowError:
             raise ValueError(f"{name} must be integers >= {least} and <= {most}; "
                              "got a value beyond int64") from None
-    if arr.dtype.kind not in "iu" or arr.size == 0 and arr.ndim:
-        raise ValueError(f"{name} must be integers >= {least}; got values of type {arr.dtype}"
-                         if arr.dtype.kind not in "iu" else f"{name} must not be empty")
+    if arr.size == 0:
+        raise ValueError(f"{name} must not be empty; got an array of shape {arr.shape}")
+    if arr.dtype.kind not in "iu":
+        raise ValueError(f"{name} must be integers >= {least}; got values of type {arr.dtype}")
     bad = (arr < least) | (arr > most)
     if np.any(bad):
         raise ValueError(f"{name} must be integers >= {least} and <= {most}; "
                          f"got {arr[bad].ravel()[0]}")
     return arr.astype(np.int64)
+
+
+def as_whole_numbers(x, name: str, least: int = 1) -> np.ndarray:
+    """Whole numbers ``>= least`` as a float array: counts of trials given as numbers (``1000``
+    or ``1000.0``, as :func:`metabits.sdt.trials_per_stimulus` returns them), not 2.5 or
+    0.001; the measured-number form of :func:`as_int_array`."""
+    arr = as_float_array(x, name)
+    bad = (arr < least) | (arr != np.floor(arr))
+    if np.any(bad):
+        raise ValueError(f"{name} must be whole numbers >= {least}; got {arr[bad].ravel()[0]:g}")
+    return arr
 
 
 def as_noise_kind(kind) -> str:
@@ -295,7 +315,8 @@ def as_nonnegative(x, name: str) -> float:
 
 def as_values_with_nan(x, name: str) -> np.ndarray:
     """Numbers (not strings, not booleans) as a float array in which NaN marks an undefined value
-    and infinity is refused: e.g. simulated values of a measure that is sometimes undefined."""
+    and infinity is refused: e.g. simulated values of a measure that is sometimes undefined. Not
+    empty."""
     try:
         arr = np.asarray(x) if not isinstance(x, (str, bytes)) else np.asarray([x])
         if arr.dtype.kind == "O":
@@ -305,6 +326,8 @@ def as_values_with_nan(x, name: str) -> np.ndarray:
     if arr.dtype.kind not in "iuf":
         raise ValueError(f"{name} must be numbers; got values of type {arr.dtype}")
     arr = arr.astype(float)
+    if arr.size == 0:
+        raise ValueError(f"{name} must not be empty; got an array of shape {arr.shape}")
     if np.any(np.isinf(arr)):
         raise ValueError(f"{name} must be finite (NaN marks an undefined value; found infinity)")
     return arr
@@ -445,7 +468,7 @@ __all__ += ["as_format", "as_number_grid", "as_text"]
 def as_numbers(x, name: str) -> np.ndarray:
     """Real numbers (not strings, booleans or complex numbers) of a regular shape as a float
     array, NaN and infinity kept: e.g. bootstrap replicates, in which a statistic that is
-    undefined is NaN or infinite."""
+    undefined is NaN or infinite. Not empty."""
     try:
         arr = np.asarray(x) if not isinstance(x, (str, bytes)) else np.asarray([x])
         if arr.dtype.kind == "O":
@@ -454,6 +477,8 @@ def as_numbers(x, name: str) -> np.ndarray:
         raise ValueError(f"{name} must be a numeric array of a regular shape: {exc}") from None
     if arr.dtype.kind not in "iuf":
         raise ValueError(f"{name} must be real numbers; got values of type {arr.dtype}")
+    if arr.size == 0:
+        raise ValueError(f"{name} must not be empty; got an array of shape {arr.shape}")
     return arr.astype(float, copy=False)
 
 

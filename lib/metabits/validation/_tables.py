@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from metabits.validation._scalars import (TOL, as_distribution, as_float_array, as_prior,
-                                          as_probability)
+from metabits.validation._scalars import (MAX_SIZE, TOL, as_distribution, as_float_array,
+                                          as_prior, as_probability)
 
 __all__ = ["as_categories", "as_contingency_table", "as_count_table", "as_counts",
            "as_member_rates", "as_member_tables", "as_response_table", "as_same_length",
@@ -25,18 +25,40 @@ def as_counts(x, name: str) -> np.ndarray:
     return arr
 
 
-def as_whole_counts(counts: np.ndarray, what: str, name: str = "counts") -> np.ndarray:
-    """Checked counts (from :func:`as_counts` or :func:`as_count_table`) as int64, refusing
-    non-whole counts and rows (last axis) of more than 2**62 trials: what resampling needs.
+def as_whole_counts(counts: np.ndarray, what: str, name: str = "counts", *, m=None,
+                    m_name: str = "m") -> np.ndarray:
+    """Checked counts (from :func:`as_counts` or :func:`as_count_table`) as int64 for
+    resampling (:mod:`metabits.resample`), checked before anything is allocated: whole
+    numbers; rows (last axis) of at most 2**62 trials, whose resampling tables (the binomial
+    distribution functions the resampler tabulates for a row, about 100 numbers per trial of a
+    row of three or more categories, so rows of up to about a million trials) hold at most
+    :data:`MAX_SIZE` numbers; and, where ``m`` resamples of all the counts are held at once,
+    at most :data:`MAX_SIZE` numbers in them (``m`` × ``counts.size``: rows × categories × m).
 
-    ``what`` names the caller (e.g. "bias reduction") in the message, ``name`` the argument.
+    ``what`` names the caller (e.g. "bias reduction") in the message, ``name`` the argument of
+    the counts and ``m_name`` that of ``m`` (a checked size, e.g. "n_boot").
     """
+    from metabits._resampling import table_entries
+
     counts = np.asarray(counts, dtype=float)
     if np.any(counts != np.round(counts)):
         raise ValueError(f"{what} resamples trials: {name} must be whole numbers")
     if np.any(counts.sum(axis=-1) > 2.0 ** 62):
         raise ValueError(f"{what} resamples trials: a row of {name} holds more than 2**62 of "
                          "them")
+    if counts.ndim and counts.size:
+        tables = table_entries(counts)
+        if np.any(tables > MAX_SIZE):
+            at = np.unravel_index(int(np.argmax(tables)), tables.shape)
+            row = counts[at]
+            shown = ", ".join(f"{v:g}" for v in row[:6]) + (", …" if row.size > 6 else "")
+            raise ValueError(f"{what} resamples trials: a row of {name} of {row.sum():,.0f} "
+                             f"trials ([{shown}]) needs resampling tables of up to "
+                             f"{tables[at]:,.0f} numbers; at most {MAX_SIZE:,} (about 100 "
+                             f"numbers per trial: rows of up to about a million trials)")
+    if m is not None and m * counts.size > MAX_SIZE:
+        raise ValueError(f"{what}: {m_name} = {m:,} resamples of {counts.size:,} counts would "
+                         f"hold {m * counts.size:,} numbers; at most {MAX_SIZE:,}")
     return counts.astype(np.int64)
 
 
@@ -116,8 +138,6 @@ def as_member_rates(acc_pos, acc_neg, prior, bayes: bool = True):
     if tp.shape != tn.shape:
         raise ValueError(f"acc_pos and acc_neg need one rate per member each; got shapes "
                          f"{tp.shape} and {tn.shape}")
-    if tp.shape[-1] == 0:
-        raise ValueError("a group needs at least one member (K >= 1); got no rates")
     p = as_prior(prior)
     acc = p * tp + (1.0 - p) * tn
     top = max(p, 1.0 - p)
@@ -162,13 +182,16 @@ def as_trial_values(x, options, name: str) -> np.ndarray:
 def as_same_length(a, b, names: str, *, one_d: bool = True) -> int:
     """The common number of trials of two per-trial arrays (trials on the last axis).
 
-    Their shapes must agree (and be 1-D unless ``one_d`` is False, e.g. stacks of data sets).
+    Their shapes must agree (and be 1-D unless ``one_d`` is False, e.g. stacks of data sets),
+    and they must not be empty.
     """
     sa, sb = np.shape(a), np.shape(b)
     if sa != sb or not sa or (one_d and len(sa) != 1):
         kind = "1-D arrays" if one_d else "arrays"
         raise ValueError(f"{names} must be {kind} of the same shape (the same length, one value "
                          f"per trial each); got shapes {sa} and {sb}")
+    if 0 in sa:
+        raise ValueError(f"{names} must not be empty; got arrays of shape {sa}")
     return sa[-1]
 
 

@@ -630,7 +630,8 @@ def theoretical_measures(kind: str, acc, sdt: bool = True):
 # --- the six measures of a whole study -----------------------------------------------------------
 
 
-def measure_study(counts, bias_reduction: int = 0, rng=None, pad: float = SDT_PAD) -> StudyMeasures:
+def measure_study(counts, bias_reduction: int = 0, rng=None,
+                  pad: float | None = SDT_PAD) -> StudyMeasures:
     """All six Type 2 measures and the accuracy of every simulated data set, vectorised.
 
     The six columns of Meyen et al.'s Figures 6–7 chosen from the library's one computation of
@@ -652,8 +653,9 @@ def measure_study(counts, bias_reduction: int = 0, rng=None, pad: float = SDT_PA
         Resamples for the bias reduction of the information measures (0: plug-in).
     rng : numpy.random.Generator or int, optional
         For the resampling.
-    pad : float, default :data:`SDT_PAD`
-        Added to every cell before the meta-d′ fit; must be > 0.
+    pad : float or None, default :data:`SDT_PAD`
+        Added to every cell before the meta-d′ fit; must be > 0. ``None`` adds 1/(2K) = 0.25
+        for these K = 2 tables (statConfR's padding), which is :data:`SDT_PAD`.
 
     Returns
     -------
