@@ -7,7 +7,8 @@
 * A function whose result is an **ordered pair that callers unpack** — lower and upper bound, an
   ROC curve, a distribution's values and weights — returns a :class:`typing.NamedTuple`
   (:class:`Bounds`, :class:`Curve`, :class:`Distribution`), so ``lower, upper = info_bounds(acc)``
-  reads naturally and ``.lower`` names the part; these have ``to_frame()`` too.
+  reads naturally and ``.lower`` names the part; these have ``to_frame()`` too (one column per
+  part). Being tuples, they are read by ``pd.DataFrame(pair)`` as any tuple is, one row per part.
 
 Nothing returns a bare ``dict`` or an anonymous tuple.
 """
