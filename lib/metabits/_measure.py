@@ -6,7 +6,8 @@ import warnings
 
 import numpy as np
 
-from metabits._resampling import draw_multinomial_rows
+from metabits._formulas import sdt_type1
+from metabits._resampling import draw_multinomial_rows, jackknife_acceleration
 from metabits.io._trials import Trials, group_flags, read_trials
 from metabits.validation import (as_choice, as_flag, as_int, as_pad, as_probability, as_rng,
                                  as_scalar, as_size, as_whole_counts)
@@ -39,11 +40,7 @@ def _values(flat, pad, names, fallback=True):
     out = {}
     padded = flat + pad
     said_s2 = padded[..., K:].sum(-1) / padded.sum(-1)  # P("S2" | S1), P("S2" | S2)
-    from scipy.special import ndtri
-
-    z = ndtri(said_s2)
-    out["d_prime"] = z[:, 1] - z[:, 0]
-    out["c"] = -(z[:, 1] + z[:, 0]) / 2
+    out["d_prime"], out["c"] = sdt_type1(said_s2[:, 1], said_s2[:, 0])
     correct = flat[:, 0, :K].sum(-1) + flat[:, 1, K:].sum(-1)
     out["acc"] = correct / flat.sum(axis=(-2, -1))
     if any(k in names for k in _METAD + _INFO):
@@ -99,18 +96,7 @@ def _acceleration(flat, pad, names):
     loo = np.maximum(flat[:, None] - eye[None], 0.0)  # (n, cells, 2, 2K)
     w = flat.reshape(n, cells)
     values = _values(loo.reshape((-1,) + shape), pad, names)
-    out = {}
-    for k in names:
-        theta = values[k].reshape(n, cells)
-        weight = np.where(np.isfinite(theta) & (w > 0), w, 0.0)
-        theta = np.where(weight > 0, theta, 0.0)
-        total = weight.sum(-1)
-        mean = (weight * theta).sum(-1) / np.where(total > 0, total, 1.0)
-        d = mean[:, None] - theta
-        num = (weight * d ** 3).sum(-1)
-        den = 6.0 * (weight * d ** 2).sum(-1) ** 1.5
-        out[k] = np.where(den > 0, num / np.where(den > 0, den, 1.0), 0.0)
-    return out
+    return {k: jackknife_acceleration(values[k].reshape(n, cells), w, axis=-1) for k in names}
 
 
 def _as_measures(measures):

@@ -1,4 +1,5 @@
-"""The compiled multinomial resampler behind :mod:`metabits.resample` (no input checks).
+"""The compiled multinomial resampler behind :mod:`metabits.resample`, and BCa's jackknife
+acceleration of a count table (no input checks).
 
 Shared by every bootstrap and bias reduction of the library; :mod:`metabits.resample` documents
 how it draws and checks its input.
@@ -10,7 +11,7 @@ import math
 
 import numpy as np
 
-__all__ = ["draw_multinomial_rows", "jit", "table_entries"]
+__all__ = ["draw_multinomial_rows", "jackknife_acceleration", "jit", "table_entries"]
 
 
 def jit(fn):
@@ -199,3 +200,21 @@ def draw_multinomial_rows(counts: np.ndarray, m: int, rng: np.random.Generator) 
     elif flat.shape[0] and m:
         _kernel()(flat, rng.random((flat.shape[0], n_cat - 1, m)), out)
     return np.moveaxis(out, -1, 0).reshape((m,) + lead + (n_cat,))
+
+
+def jackknife_acceleration(theta, weight, axis: int = -1) -> np.ndarray:
+    r"""BCa's acceleration from jackknife values ``theta``, each taken ``weight`` times along
+    ``axis`` (no input checks): :math:`a = \sum w d^3 / (6 (\sum w d^2)^{3/2})` with
+    :math:`d = \bar\theta - \theta` and :math:`\bar\theta` the weighted mean. Values that are
+    not finite get no weight; ``a = 0`` where the values do not spread.
+
+    The leave-one-trial-out jackknife of a count table has one value per cell (leaving out any
+    trial of a cell gives the same table), weighted by the cell's count.
+    """
+    weight = np.where(np.isfinite(theta) & (weight > 0), weight, 0.0)
+    theta = np.where(weight > 0, theta, 0.0)
+    total = weight.sum(axis, keepdims=True)
+    d = (weight * theta).sum(axis, keepdims=True) / np.where(total > 0, total, 1.0) - theta
+    num = (weight * d ** 3).sum(axis)
+    den = 6.0 * (weight * d ** 2).sum(axis) ** 1.5
+    return np.where(den > 0, num / np.where(den > 0, den, 1.0), 0.0)

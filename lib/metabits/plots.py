@@ -51,6 +51,25 @@ def _axes(ax, size):
     return ax
 
 
+def _errors(table, measure):
+    """The distances from each estimate down and up to its interval's ends, shape (2, n), or
+    None when the table has no interval for ``measure``."""
+    lo, hi = f"{measure}_lo", f"{measure}_hi"
+    if lo not in table.columns:
+        return None
+    est = table[measure].to_numpy(dtype=float)
+    return np.vstack([est - table[lo].to_numpy(dtype=float), table[hi].to_numpy(dtype=float) - est])
+
+
+def _finish(ax, hue):
+    import seaborn as sns
+
+    if hue is not None:
+        ax.legend(title=hue, frameon=False)
+    sns.despine(ax=ax)
+    return ax
+
+
 def forest(results, measure="m_ratio", *, hue=None, sort=True, ax=None):
     """Each group's estimate of one measure with its interval, one row per group (a forest plot).
 
@@ -108,23 +127,18 @@ def forest(results, measure="m_ratio", *, hue=None, sort=True, ax=None):
              for _, row in table.iterrows()]
     y = np.arange(len(table))
     ax = _axes(ax, (5.5, max(2.5, 0.28 * len(table) + 1.0)))
-    lo, hi = f"{measure}_lo", f"{measure}_hi"
-    if lo in table.columns:
-        est = table[measure].to_numpy(dtype=float)
-        err = np.vstack([est - table[lo].to_numpy(dtype=float),
-                         table[hi].to_numpy(dtype=float) - est])
-        ax.errorbar(est, y, xerr=np.where(np.isfinite(err), err, 0.0), fmt="none",
-                    ecolor="0.55", elinewidth=1.2, capsize=0)
+    err = _errors(table, measure)
+    if err is not None:
+        ax.errorbar(table[measure].to_numpy(dtype=float), y,
+                    xerr=np.where(np.isfinite(err), err, 0.0), fmt="none", ecolor="0.55",
+                    elinewidth=1.2, capsize=0)
     sns.scatterplot(x=table[measure].to_numpy(dtype=float), y=y,
                     hue=None if hue is None else table[hue].astype(str).to_numpy(), ax=ax,
                     s=28, zorder=3, color=None if hue else "C0", legend=hue is not None)
     ax.set_yticks(y, names)
-    ax.set_xlabel(LABELS[measure] + (" (with its interval)" if lo in table.columns else ""))
+    ax.set_xlabel(LABELS[measure] + ("" if err is None else " (with its interval)"))
     ax.set_ylabel(", ".join(shown))
-    if hue is not None:
-        ax.legend(title=hue, frameon=False)
-    sns.despine(ax=ax)
-    return ax
+    return _finish(ax, hue)
 
 
 def against_accuracy(results, measure="m_ratio", *, hue=None, ax=None):
@@ -176,10 +190,8 @@ def against_accuracy(results, measure="m_ratio", *, hue=None, ax=None):
     ax = _axes(ax, (4.8, 3.6))
     x = results["acc"].to_numpy(dtype=float)
     y = results[measure].to_numpy(dtype=float)
-    lo, hi = f"{measure}_lo", f"{measure}_hi"
-    if lo in results.columns:
-        err = np.vstack([y - results[lo].to_numpy(dtype=float),
-                         results[hi].to_numpy(dtype=float) - y])
+    err = _errors(results, measure)
+    if err is not None:
         ok = np.isfinite(y) & np.all(np.isfinite(err), axis=0)
         ax.errorbar(x[ok], y[ok], yerr=err[:, ok], fmt="none", ecolor="0.7", elinewidth=1,
                     capsize=0, zorder=1)
@@ -187,10 +199,7 @@ def against_accuracy(results, measure="m_ratio", *, hue=None, ax=None):
                     ax=ax, s=24, zorder=2, legend=hue is not None)
     ax.set_xlabel("accuracy")
     ax.set_ylabel(LABELS[measure])
-    if hue is not None:
-        ax.legend(title=hue, frameon=False)
-    sns.despine(ax=ax)
-    return ax
+    return _finish(ax, hue)
 
 
 def type2_roc_curves(data, *, ax=None, **read):

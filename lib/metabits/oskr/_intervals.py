@@ -12,6 +12,7 @@ from metabits.results import Bounds
 from metabits.validation import (as_choice, as_contingency_table, as_int, as_probability, as_rng,
                                  as_scalar, as_size, as_whole_counts)
 from metabits._resampling import draw_multinomial_rows
+from metabits._resampling import jackknife_acceleration as _weighted_acceleration
 from metabits.resample import bca_interval, percentile_interval
 from metabits.oskr._estimators import (CI_METHODS, ESTIMATORS, _check_outcome_entropy, _entropies,
                                        _oskr_kernel, contingency_table)
@@ -30,14 +31,7 @@ def _jackknife_acceleration(counts: np.ndarray, estimator: str) -> np.ndarray:
     eye = np.eye(cells).reshape((cells,) + (1,) * (counts.ndim - 2) + shape[-2:])
     loo = counts[None] - eye  # (cells, ..., k_T, k_S); negative where the cell is empty
     w = np.moveaxis(counts.reshape(shape[:-2] + (cells,)), -1, 0)  # (cells, ...)
-    theta = _oskr_kernel(np.maximum(loo, 0.0), estimator)
-    w = np.where(np.isfinite(theta), w, 0.0)
-    theta = np.where(np.isfinite(theta), theta, 0.0)
-    mean = (w * theta).sum(axis=0) / np.maximum(w.sum(axis=0), 1e-300)
-    d = mean - theta
-    num = (w * d ** 3).sum(axis=0)
-    den = 6.0 * (w * d ** 2).sum(axis=0) ** 1.5
-    return np.where(den > 0, num / np.where(den > 0, den, 1.0), 0.0)
+    return _weighted_acceleration(_oskr_kernel(np.maximum(loo, 0.0), estimator), w, axis=0)
 
 
 def oskr_ci_from_table(counts, *, estimator: str = "plugin", method: str = "percentile",

@@ -51,8 +51,8 @@ import warnings
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.special import ndtri
 
+from metabits._formulas import sdt_type1
 from metabits.results import Result
 from metabits.validation import as_count_table, as_int, as_probability, as_scalar
 # the model and its sampling (PyMC, nutpie and ArviZ imported there on first use)
@@ -200,8 +200,7 @@ def _type1_padded(counts: np.ndarray, pad: float):
     hr = c[:, 1, K:].sum(-1) / c[:, 1].sum(-1)
     far = c[:, 0, K:].sum(-1) / c[:, 0].sum(-1)
     with np.errstate(divide="ignore", invalid="ignore"):  # a rate of 0 or 1: checked by caller
-        zh, zf = ndtri(hr), ndtri(far)
-        return zh - zf, -0.5 * (zh + zf)
+        return sdt_type1(hr, far)
 
 
 def _check_tables(counts, name, estimate_dprime, pad, where):
