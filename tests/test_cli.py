@@ -78,6 +78,10 @@ def test_named_columns_codes_and_bins(tmp_path, capsys):
                           codes={"L": "S1", "R": "S2"}, bins=("quantile", 4),
                           measures=["acc", "auroc2"])
     assert f"{expected.loc[0, 'auroc2']:.3f}" in printed  # the terminal gets three decimals
+    status = main(["check", str(path), "--subject", "id", "--stimulus", "stim",
+                   "--response", "resp", "--confidence", "sure"])  # labels without --codes
+    assert status == 2
+    assert "(on the command line: --codes L=S1,R=S2)" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("args, message", [

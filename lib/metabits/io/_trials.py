@@ -113,10 +113,11 @@ def _coded(series, role, column, codes, other=None):
         values = _numeric(series, column).to_numpy()
     except ValueError:
         labels = sorted({v for v in _labels(series, role, column) if v is not None})
+        other = labels[-1] if len(labels) > 1 else "other"
         raise ValueError(
             f"{role} column {column!r} has the labels {labels[:5]}: pass codes= to say which is "
-            f"S1 and which S2, e.g. codes={{{labels[0]!r}: 'S1', "
-            f"{labels[-1] if len(labels) > 1 else 'other'!r}: 'S2'}}") from None
+            f"S1 and which S2, e.g. codes={{{labels[0]!r}: 'S1', {other!r}: 'S2'}} (on the "
+            f"command line: --codes {labels[0]}=S1,{other}=S2)") from None
     ok = ~np.isnan(values)
     if not np.any(ok):
         raise ValueError(f"{role} column {column!r} has no value to read")
