@@ -107,6 +107,62 @@ def test_the_essays_settings_have_one_home():
     assert pn.ROBERTS_BETA is roberts2026.BETA and pn.ROBERTS_SETUPS is roberts2026.SETUPS
 
 
+def test_table1_candidates_are_the_computations_they_name():
+    """Each candidate route to Table 1's printed numbers holds the value of the computation it
+    names, and the verdicts the registry's explanation builds on hold: no maximum-likelihood
+    candidate prints the M-ratio 1.8, and the ratio of the printed values does."""
+    import numpy as np
+
+    import metabits as mb
+    from metabits_book import numbers_meyen2025 as nm
+
+    t = nm.table1_candidates()
+    table = nm._table1()
+    raw, pad = mb.fit_meta_d(table), mb.fit_meta_d(table, pad=0.25)
+    row = t.loc["maximum likelihood without padding"]
+    assert (row.d, row.meta_d, row.m_ratio) == pytest.approx((raw.d, raw.meta_d, raw.m_ratio))
+    row = t.loc["maximum likelihood with statConfR's padding"]
+    assert (row.d, row.meta_d, row.m_ratio) == pytest.approx((pad.d, pad.meta_d, pad.m_ratio))
+    # statConfR 0.2.2: the same d′ (a formula), meta-d′ within its optimiser's stopping rule
+    row = t.loc["statConfR 0.2.2, maximum likelihood"]
+    assert row.d == pytest.approx(pad.d, abs=1e-8)
+    assert abs(row.meta_d - pad.meta_d) < 1e-3 and row.outcome == "ok"
+    assert t.loc["statConfR 0.0.1, maximum likelihood"].outcome.startswith("error")
+    assert np.isnan(t.loc["statConfR 0.0.1, maximum likelihood"].meta_d)
+    # metadpy divides by its padded point estimate of d′
+    row = t.loc["metadpy's Bayesian hmetad"]
+    assert row.d == pytest.approx(pad.d, abs=1e-8)
+    assert row.m_ratio == pytest.approx(row.meta_d / row.d)
+    row = t.loc["meta-d′/d′ of the printed values"]
+    assert row.m_ratio == pytest.approx(1.9 / 1.05) and row.matches_all
+    bayes = nm.table1_bayes()
+    assert t.loc["HMeta-d's default, d′ from the padded counts"].d == pytest.approx(pad.d)
+    assert t.loc["HMeta-d, d′ from the unpadded counts"].d == pytest.approx(raw.d)
+    assert t.loc["HMeta-d, d′ estimated in the model"].m_ratio == bayes["estimated"]["m_ratio"]
+    # the verdicts: printed as the paper prints, compared with what it prints
+    for name, r in t.iterrows():
+        for key, (text, decimals) in nm.TABLE1_PRINTED.items():
+            value = r[key]
+            if np.isfinite(value):
+                assert r[f"matches_{key}"] == (abs(value - float(text)) < 0.5 * 10.0 ** -decimals)
+    ml = t[t.index.str.contains("maximum likelihood")]
+    assert not ml.matches_m_ratio.any()
+    assert t.matches_m_ratio.sum() >= 2
+
+
+def test_table1_meta_d_lies_just_below_the_rounding_boundary():
+    """The registry's note on Table 1's meta-d′: the maximum-likelihood value prints as 1.9 by
+    less than 0.001, and the profile log-likelihood hardly drops from it to 1.95 — a drop that
+    grows away from the maximum, as a profile must."""
+    from metabits_book import numbers_meyen2025 as nm
+
+    b = nm.table1_meta_d_boundary()
+    assert 0 < b["margin"] < 1e-3
+    assert round(b["meta_d"], 1) == 1.9 and round(b["meta_d"] + b["margin"] + 1e-9, 1) == 2.0
+    assert 0 < b["drop"] < 1e-3 * b["stop"]
+    assert b["stop"] == pytest.approx(1e-4 * abs(nm._table1_fit(0.25)["log_likelihood"]))
+
+
 @pytest.mark.slow
 def test_table1_bayes_summary_is_what_hmeta_d_gives():
     """The shipped posterior means of Table 1 (read by the registry and the report) are posterior
@@ -128,6 +184,7 @@ def test_table1_bayes_summary_is_what_hmeta_d_gives():
         tol = 4 * np.hypot(row["m_ratio_mcse"], ship["m_ratio_mcse"])
         assert abs(row["m_ratio"] - ship["m_ratio"]) <= tol, row
         assert abs(row["meta_d"] - ship["meta_d"]) <= 2 * tol, row
+        assert abs(row["d"] - ship["d"]) <= (0.05 if row["option"] == "estimated" else 1e-9), row
         assert row["draws"] == 4 * 500 and ship["draws"] == 4 * 2500
         # the diagnostics the chapter prints: both fits converge by the same verdicts
         assert ship["r_hat"] < 1.01 and row["r_hat"] < 1.01, row

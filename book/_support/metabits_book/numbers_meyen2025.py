@@ -15,7 +15,8 @@ from metabits_book.studies import datasets
 
 from metabits_book.paper_number import KNOWN_DISCREPANCY, PaperNumber
 
-__all__ = ["TABLE1_BAYES", "TABLE1_BAYES_OPTIONS", "meyen2025", "table1_bayes", "table1_bayes_rows"]
+__all__ = ["TABLE1_BAYES", "TABLE1_BAYES_OPTIONS", "TABLE1_REFERENCES", "meyen2025",
+           "table1_bayes", "table1_bayes_rows", "table1_candidates", "table1_references"]
 
 
 # --- shared computations -------------------------------------------------------------------------
@@ -53,6 +54,9 @@ def _table1_bayes(pad, estimate_dprime: bool, chains: int = 4, draws: int = 2500
 #: :func:`table1_bayes_rows`; ``tests/test_paper_numbers.py`` refits it (marked slow), so the
 #: registry, the report and the quick tests read it instead of sampling three posteriors
 TABLE1_BAYES = "meyen2025_table1_bayes.csv"
+#: Table 1 fitted by implementations the book does not run when it builds (metadpy's hmetad,
+#: statConfR at two versions), written by ``scripts/table1_references.py``
+TABLE1_REFERENCES = "meyen2025_table1_references.csv"
 #: the three d′ options of HMeta-d fitted to Table 1: (pad of the d′ counts, estimate_dprime)
 TABLE1_BAYES_OPTIONS = {"padded": ("statconfr", False), "unpadded": (0.0, False),
                         "estimated": (None, True)}
@@ -73,8 +77,10 @@ def table1_bayes_rows(*, chains: int = 4, draws: int = 2500, tune: int = 1000) -
     Returns
     -------
     list of dict
-        One row per option: ``option``, the posterior means ``meta_d`` and ``m_ratio``,
-        ``m_ratio_mcse``, ``draws`` and the fit's ``r_hat``, ``ess_bulk`` and ``divergences``.
+        One row per option: ``option``, ``d`` (the fixed d′, or its posterior mean when
+        estimated), the posterior means ``meta_d`` and ``m_ratio`` with their Monte Carlo SEs
+        ``meta_d_mcse`` and ``m_ratio_mcse``, ``draws`` and the fit's ``r_hat``, ``ess_bulk``
+        and ``divergences``.
 
     Raises
     ------
@@ -89,8 +95,9 @@ def table1_bayes_rows(*, chains: int = 4, draws: int = 2500, tune: int = 1000) -
     for option, (pad, estimate) in TABLE1_BAYES_OPTIONS.items():
         fit = _table1_bayes(_statconfr_pad() if pad == "statconfr" else pad, estimate, chains,
                             draws, tune)
-        rows.append({"option": option, "meta_d": float(fit.meta_d.mean()),
-                     "m_ratio": float(fit.m_ratio.mean()),
+        rows.append({"option": option, "d": float(np.mean(fit.d)),
+                     "meta_d": float(fit.meta_d.mean()), "m_ratio": float(fit.m_ratio.mean()),
+                     "meta_d_mcse": float(fit.mcse("meta_d")),
                      "m_ratio_mcse": float(fit.mcse("m_ratio")), "draws": int(fit.m_ratio.size),
                      "r_hat": float(fit.r_hat), "ess_bulk": float(fit.ess_bulk),
                      "divergences": int(fit.divergences)})
@@ -112,11 +119,172 @@ def table1_bayes() -> dict:
 
     with files("metabits_book").joinpath("data", TABLE1_BAYES).open(encoding="utf-8") as f:
         rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
-    return {r["option"]: {"meta_d": float(r["meta_d"]), "m_ratio": float(r["m_ratio"]),
+    return {r["option"]: {"d": float(r["d"]), "meta_d": float(r["meta_d"]),
+                          "m_ratio": float(r["m_ratio"]), "meta_d_mcse": float(r["meta_d_mcse"]),
                           "m_ratio_mcse": float(r["m_ratio_mcse"]), "draws": int(r["draws"]),
                           "r_hat": float(r["r_hat"]), "ess_bulk": float(r["ess_bulk"]),
                           "divergences": int(r["divergences"])}
             for r in rows}
+
+
+@lru_cache(maxsize=None)
+def table1_references() -> dict:
+    """The shipped fits of Table 1 by implementations the book does not run when it builds.
+
+    Read from :data:`TABLE1_REFERENCES`, written by ``scripts/table1_references.py``: metadpy's
+    Bayesian ``hmetad`` and statConfR's maximum-likelihood ``fitMetaDprime`` at its current
+    version and at 0.0.1, the version the paper cites.
+
+    Returns
+    -------
+    dict
+        ``"implementation version"`` -> ``d``, ``meta_d``, ``m_ratio`` (NaN where the fit
+        stopped with an error), ``r_hat`` (NaN if none) and ``outcome`` (``"ok"`` or
+        ``"error: ..."``).
+
+    Examples
+    --------
+    >>> refs = table1_references()
+    >>> refs["statConfR fitMetaDprime ML 0.0.1"]["outcome"].startswith("error")
+    True
+    """
+    import csv
+    from importlib.resources import files
+
+    def number(text):
+        return float(text) if text else float("nan")
+
+    with files("metabits_book").joinpath("data", TABLE1_REFERENCES).open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
+    return {f"{r['implementation']} {r['version']}": {
+        "d": number(r["d"]), "meta_d": number(r["meta_d"]), "m_ratio": number(r["m_ratio"]),
+        "r_hat": number(r["r_hat"]), "outcome": r["outcome"]} for r in rows}
+
+
+#: Table 1's printed SDT numbers and their decimals: d′ (text next to Figure 2 and Table 1),
+#: meta-d′ and the M-ratio (text next to Table 1)
+TABLE1_PRINTED = {"d": ("1.05", 2), "meta_d": ("1.9", 1), "m_ratio": ("1.8", 1)}
+
+
+def table1_candidates():
+    """Every computed route to Table 1's printed d′ = 1.05, meta-d′ = 1.9 and M-ratio = 1.8.
+
+    The paper names statConfR (maximum likelihood) as its implementation and prints
+    "M-ratio = meta-d′/d′ = 1.8" without saying how its values were rounded or padded. Each row
+    is one candidate: the ratio of the printed values; maximum likelihood without padding and
+    with statConfR's padding 1/(2K) (:func:`metabits.fit_meta_d`); statConfR itself (shipped,
+    :func:`table1_references`); HMeta-d's posterior means under its three d′ options (shipped,
+    :func:`table1_bayes`); and metadpy's Bayesian variant (shipped). For each it gives the d′
+    its M-ratio divides by, meta-d′ and the M-ratio, each rounded as the paper prints it, and
+    whether each rounds to the printed value.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by ``candidate``; columns ``d``, ``meta_d``, ``m_ratio`` (NaN for an
+        implementation that stopped with an error), ``mcse`` (Monte Carlo SE of a posterior
+        mean M-ratio, NaN otherwise), ``d_prints``, ``meta_d_prints``, ``m_ratio_prints``
+        (as the paper would print them), ``matches_d``, ``matches_meta_d``,
+        ``matches_m_ratio`` and ``matches_all`` (booleans), ``outcome`` and
+        ``m_ratio_margin`` (distance of the M-ratio from the nearest value at which its
+        printed digit changes, such as 1.85).
+
+    Examples
+    --------
+    >>> t = table1_candidates()
+    >>> t.loc["maximum likelihood with statConfR's padding", "m_ratio_prints"]
+    '1.9'
+    >>> bool(t.loc["HMeta-d, d′ from the unpadded counts", "matches_all"])
+    True
+    """
+    import pandas as pd
+
+    bayes, refs = table1_bayes(), table1_references()
+    raw, pad = _table1_fit(0.0), _table1_fit(_statconfr_pad())
+    printed = {key: float(text) for key, (text, _) in TABLE1_PRINTED.items()}
+    rows = {
+        "meta-d′/d′ of the printed values": (printed["d"], printed["meta_d"],
+                                             printed["meta_d"] / printed["d"], np.nan, "ok"),
+        "maximum likelihood without padding": (raw["d"], raw["meta_d"],
+                                                             raw["m_ratio"], np.nan, "ok"),
+        "maximum likelihood with statConfR's padding": (pad["d"], pad["meta_d"],
+                                                               pad["m_ratio"], np.nan, "ok"),
+    }
+    for key, ref in refs.items():
+        if key.startswith("statConfR"):
+            version = key.rsplit(" ", 1)[1]
+            rows[f"statConfR {version}, maximum likelihood"] = (
+                ref["d"], ref["meta_d"], ref["m_ratio"], np.nan, ref["outcome"])
+    names = {"padded": "HMeta-d's default, d′ from the padded counts",
+             "unpadded": "HMeta-d, d′ from the unpadded counts",
+             "estimated": "HMeta-d, d′ estimated in the model"}
+    for option, name in names.items():
+        b = bayes[option]
+        rows[name] = (b["d"], b["meta_d"], b["m_ratio"], b["m_ratio_mcse"], "ok")
+    for key, ref in refs.items():
+        if key.startswith("metadpy"):
+            rows["metadpy's Bayesian hmetad"] = (ref["d"], ref["meta_d"], ref["m_ratio"],
+                                                   np.nan, ref["outcome"])
+    out = pd.DataFrame.from_dict(rows, orient="index",
+                                 columns=["d", "meta_d", "m_ratio", "mcse", "outcome"])
+    out.index.name = "candidate"
+    for key, (text, decimals) in TABLE1_PRINTED.items():
+        values = out[key].to_numpy(dtype=float)
+        out[f"{key}_prints"] = [f"{v:.{decimals}f}" if np.isfinite(v) else "" for v in values]
+        out[f"matches_{key}"] = out[f"{key}_prints"] == text
+    out["matches_all"] = out[[f"matches_{key}" for key in TABLE1_PRINTED]].all(axis=1)
+    # distance of the M-ratio from the nearest boundary where its printed digit changes
+    m = out["m_ratio"].to_numpy(dtype=float)
+    out["m_ratio_margin"] = np.abs(m - (np.floor(m * 10) + 0.5) / 10)
+    return out
+
+
+def table1_meta_d_boundary() -> dict:
+    """How close Table 1's maximum-likelihood meta-d′ lies to the rounding boundary 1.95.
+
+    With statConfR's padding the maximum-likelihood meta-d′ prints as the paper's 1.9, but lies
+    just below 1.95, where it would print as 2.0. The profile log-likelihood (the type 2
+    criteria refitted, d′ and c fixed at their Type 1 values, meta-c = c·meta-d′/d′ as in the
+    maximum-likelihood fit) says how little separates the two: its drop from the maximum to
+    meta-d′ = 1.95 is compared with the change in log-likelihood that statConfR's optimiser
+    (``optim`` with ``reltol = 1e-4``) treats as converged.
+
+    Returns
+    -------
+    dict
+        ``meta_d`` (the maximum), ``margin`` (1.95 − meta_d), ``drop`` (log-likelihood at the
+        maximum minus the profile at 1.95), ``stop`` (1e-4 × |maximum log-likelihood|) and
+        ``statconfr`` (statConfR 0.2.2's meta-d′, shipped).
+
+    Examples
+    --------
+    >>> b = table1_meta_d_boundary()
+    >>> 0 < b["margin"] < 0.001, b["drop"] < 1e-3 * b["stop"]
+    (True, True)
+    """
+    from scipy.optimize import minimize
+
+    fit = _table1_fit(_statconfr_pad())
+    counts = _table1() + _statconfr_pad()
+
+    def profile(meta_d):
+        meta_c = fit["c"] * meta_d / fit["d"]
+
+        def negative(x):
+            criteria = ([meta_c - np.exp(x[0])], [meta_c + np.exp(x[1])])
+            p = mb.sdt.rating_probabilities(fit["d"], meta_d, fit["c"], K=2, criteria=criteria)
+            return -float((counts * np.log(p)).sum())
+
+        start = np.log([meta_c - fit["t2c_S1"][0], fit["t2c_S2"][0] - meta_c])
+        return -minimize(negative, start, method="Nelder-Mead",
+                         options={"xatol": 1e-10, "fatol": 1e-13, "maxiter": 10_000}).fun
+
+    boundary = 1.95
+    refs = table1_references()
+    return {"meta_d": float(fit["meta_d"]), "margin": boundary - float(fit["meta_d"]),
+            "drop": float(profile(fit["meta_d"]) - profile(boundary)),
+            "stop": 1e-4 * abs(float(fit["log_likelihood"])),
+            "statconfr": refs["statConfR fitMetaDprime ML 0.2.2"]["meta_d"]}
 
 
 def _statconfr_pad() -> float:
@@ -245,39 +413,38 @@ def meyen2025() -> tuple[PaperNumber, ...]:
     out += [
         n("tab1-meta-d", "Table 1 (text)", "meta-d′ (statConfR's padding 1/(2K) per cell)", "1.9",
           lambda: _table1_fit(pad)["meta_d"],
-          explanation=("statConfR, which the paper names as its implementation, adds 1/(2K) to "
-                       "every cell; with it meta-d′ = {padded:.4f}. Unpadded, meta-d′ = "
-                       "{raw:.4f} would print as {raw:.1f}."),
+          explanation=(
+              "statConfR, which the paper names as its implementation, adds 1/(2K) to every "
+              "cell; with it meta-d′ = {padded:.6f}, which prints as 1.9 by a margin of "
+              "{margin:.4f}: from 1.95 on it would print as 2.0. The profile log-likelihood at "
+              "1.95 lies {drop:.1e} below its maximum, far less than the change of {stop:.3f} "
+              "at which statConfR's optimiser (optim, reltol = 1e-4) stops, so a "
+              "maximum-likelihood fit may print either digit depending on where its optimiser "
+              "stops; statConfR 0.2.2 returns {statconfr:.6f} for this table. statConfR 0.0.1, "
+              "the version the paper cites, stops on this two-level table with the error "
+              "\"{error}\". Unpadded, meta-d′ = {raw:.4f} would print as {raw:.1f}."),
           facts=lambda: {"padded": _table1_fit(pad)["meta_d"],
-                         "raw": _table1_fit(0.0)["meta_d"]}),
+                         "raw": _table1_fit(0.0)["meta_d"],
+                         "error": table1_references()["statConfR fitMetaDprime ML 0.0.1"][
+                             "outcome"].removeprefix("error: "),
+                         **table1_meta_d_boundary()}),
         n("tab1-m-ratio", "Table 1 (text)", "M-ratio = meta-d′/d′ (statConfR's padding)", "1.8",
           lambda: _table1_fit(pad)["m_ratio"], status=KNOWN_DISCREPANCY,
           explanation=(
-              "The book reports the maximum-likelihood fit with statConfR's padding of 1/(2K) per "
-              "cell, which reproduces the paper's meta-d′ = 1.9 ({meta_d:.4f}) and gives "
-              "M-ratio = {m_ratio:.4f}, printing as {m_ratio:.1f}. The printed 1.8 is what "
-              "Fleming's HMeta-d gives (metabits.fit_meta_d_bayes, its default path: d′ and c "
-              "from the counts padded by 1/(2K), meta-d′ ~ N(d′, √2)): posterior means "
-              "meta-d′ = {b_meta_d:.3f} and M-ratio = {b_m_ratio:.3f} (Monte Carlo SE "
-              "{b_mcse:.3f}; {b_draws} draws), which print as {b_meta_d:.1f} and "
-              "{b_m_ratio:.1f}. The padding does not decide it: with d′ from the unpadded "
-              "counts the posterior mean M-ratio is {b_raw:.3f}; the Bayesian meta-d′ is lower "
-              "than the maximum-likelihood one (Table 1 is symmetric, c = 0, so HMeta-d's "
-              "meta-c = c and Maniscalco's c·meta-d′/d′ coincide). With d′ estimated in the "
-              "model (estimate_dprime=True) the posterior mean of meta-d′/d′ is {b_est:.3f}, "
-              "printing as {b_est:.1f}. Dividing the printed values, 1.9 / 1.05 = "
-              "{ratio_printed:.3f}, also gives 1.8. The conclusion, an M-ratio well above 1, is "
-              "the same (chapter 5)."),
+              "The book reports the maximum-likelihood fit with statConfR's padding of 1/(2K) "
+              "per cell, which reproduces the paper's meta-d′ = 1.9 ({meta_d:.4f}) and gives "
+              "M-ratio = {m_ratio:.4f}, printing as {m_ratio:.1f}; no maximum-likelihood fit "
+              "in the candidates below prints 1.8. The paper does not say how it obtained its "
+              "1.8. These computations print it: {print_18}. Of them, {all_three} "
+              "also agree with the d′ = 1.05 the paper prints; the others divide by the d′ of "
+              "the padded counts, {d_pad:.4f}, which prints as {d_pad:.2f}. The table of "
+              "candidates below, and the chapter on the measures of Table 1, set every "
+              "candidate side by side; none is singled out by the paper's numbers alone. The "
+              "conclusion, an M-ratio well above 1, is the same for every candidate."),
           facts=lambda: {"meta_d": _table1_fit(pad)["meta_d"],
                          "m_ratio": _table1_fit(pad)["m_ratio"],
-                         "b_meta_d": table1_bayes()["padded"]["meta_d"],
-                         "b_m_ratio": table1_bayes()["padded"]["m_ratio"],
-                         "b_mcse": table1_bayes()["padded"]["m_ratio_mcse"],
-                         "b_draws": table1_bayes()["padded"]["draws"],
-                         "b_raw": table1_bayes()["unpadded"]["m_ratio"],
-                         "b_est": table1_bayes()["estimated"]["m_ratio"],
-                         "ratio_printed": _printed_ratio()},
-          paper_recipe=lambda: table1_bayes()["padded"]["m_ratio"]),
+                         "d_pad": _table1_fit(pad)["d"],
+                         **_candidate_lists()}),
     ]
 
     # Table 2: relative frequencies, margins, confidences and pti of each response
@@ -317,6 +484,24 @@ def meyen2025() -> tuple[PaperNumber, ...]:
                      f"group accuracy of three {kind}-noise members with acc = 70%", printed,
                      lambda kind=kind: 100 * mb.group.noise_group(kind, 0.7, 3)["acc"], unit="%"))
     return tuple(out)
+
+
+def _candidate_lists() -> dict:
+    """The candidates of :func:`table1_candidates` that print 1.8, and those that print all
+    three of the paper's numbers, as phrases for the registry's explanation."""
+    table = table1_candidates()
+
+    def phrase(names):
+        names = list(names)
+        return ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1]
+
+    def value(name, row):
+        mcse = f" ± {row.mcse:.3f} Monte Carlo SE" if np.isfinite(row.mcse) else ""
+        return f"{name} ({row.m_ratio:.3f}{mcse})"
+
+    return {"print_18": "; ".join(value(name, row) for name, row in table.iterrows()
+                                  if row.matches_m_ratio),
+            "all_three": phrase(table.index[table.matches_all])}
 
 
 def _printed_ratio() -> float:
