@@ -80,6 +80,8 @@ EXCLUDED = {
     "save_figure": "writes figure files to a folder (book-only)",
     "use_book_style": "takes no arguments, changes matplotlib's global style",
     "table1_bayes_rows": "refits Table 1 with NUTS three times (seconds)",
+    "table1_candidates": "takes no argument: the shipped and computed fits of Table 1",
+    "table1_meta_d_boundary": "takes no argument: Table 1's fit at the rounding boundary",
     "Result.to_frame": "the base class's method, which every result inherits: each result's "
                        "to_frame is checked in tests/test_results.py",
     "prior_predictive": "needs an HMeta-d fit (NUTS, seconds); its refusals of bad fits, draws "
@@ -674,7 +676,11 @@ CALLS = {
     "phi": {},
     "type2_roc": {},
     "recoding": {},
-    "all_measures": {"pad": (None, "nonneg?")},
+    "all_measures": {"pad": (None, "nonneg?"),
+                     "measures": ("all", ["nonsense", 3, None, ["dconf"]])},
+    "dconf": {"scale": ("levels", ["nonsense", 3, None])},
+    "relative_type2": {"pad": (None, [0, -1, NAN, INF, "a", [0.25]]),
+                       "undefined": ("nan", "choice")},
     "bootstrap_measures": {"pad": (None, "nonneg?"), "n_boot": (10, BAD["size"] + [10 ** 8]),
                            "counts": (TABLE1, BAD["table"] + [_TABLE1_HUGE])},
     "read_trials": {

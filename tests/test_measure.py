@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 import metabits as mb
-from metabits._measure import MEASURE_COLUMNS, _acceleration
+from metabits._measure import _DEFAULT, MEASURE_COLUMNS, _acceleration
 from metabits_book import example_file
 from metabits_book.studies import datasets
 
@@ -35,8 +35,15 @@ def test_every_measure_equals_the_library_table_by_table(maskori):
     oskr = mb.oskr_from_table(mb.oskr.correctness_table(counts), undefined="nan").oskr
     np.testing.assert_allclose(r["oskr"], oskr, atol=1e-12)
     assert (r["n_trials"] == 324).all() and (r["K"] == 5).all()
+    assert list(r.columns) == ["participant", "soa_ms", "n_trials", "K", *_DEFAULT, "flags"]
+    # measures="all" adds Rahnev's measures, equal to all_measures(measures="all")
+    r = mb.measure(trials, subject="participant", by="soa_ms", confidence="rating",
+                   measures="all")
     assert list(r.columns) == ["participant", "soa_ms", "n_trials", "K", *MEASURE_COLUMNS,
                                "flags"]
+    ref = mb.all_measures(counts, pad=0.1, measures="all")
+    for name in ref.names:
+        np.testing.assert_allclose(r[name], ref.value(name), rtol=0, atol=1e-12, err_msg=name)
 
 
 def test_intervals_are_those_of_the_bootstrap_of_the_same_seed(maskori):

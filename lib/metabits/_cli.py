@@ -86,8 +86,10 @@ def _parser():
     _data_options(measures)
     group = measures.add_argument_group("the measures")
     group.add_argument("--measures", metavar="M1,M2,...",
-                       help="only these measures (default: all; leaving out meta_d, m_ratio and "
-                            "m_diff skips the meta-d' fits)")
+                       help="'all' (adds Rahnev's dconf and the *_ratio, *_diff forms of auroc2, "
+                            "gamma, phi, dconf) or only these measures (default: the usual "
+                            "ones; leaving out meta_d, m_ratio and m_diff skips the meta-d' "
+                            "fits)")
     group.add_argument("--n-boot", type=int, default=0, metavar="N",
                        help="bootstrap replicates per subject for intervals (default 0: none)")
     group.add_argument("--level", type=float, default=0.95, help="interval coverage (0.95)")
@@ -198,7 +200,9 @@ def _measures(args):
     from metabits._measure import MEASURE_COLUMNS, measure
 
     names = "default"
-    if args.measures:
+    if args.measures and args.measures.strip() in ("all", "default"):
+        names = args.measures.strip()
+    elif args.measures:
         names = [m.strip() for m in args.measures.split(",") if m.strip()]
         unknown = [m for m in names if m not in MEASURE_COLUMNS]
         if unknown:

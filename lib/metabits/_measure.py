@@ -8,15 +8,18 @@ import numpy as np
 
 from metabits._formulas import sdt_type1
 from metabits._resampling import draw_multinomial_rows, jackknife_acceleration
+from metabits._stack import RAHNEV
 from metabits.io._trials import Trials, group_flags, read_trials
 from metabits.validation import (as_choice, as_flag, as_int, as_pad, as_probability, as_rng,
                                  as_scalar, as_size, as_whole_counts)
 
 __all__ = ["MEASURE_COLUMNS", "measure"]
 
-#: The measures of :func:`measure`, in its column order (``"default"``: all of them).
+#: The measures of :func:`measure`, in its column order (``"all"``: all of them).
 MEASURE_COLUMNS = ("acc", "d_prime", "c", "meta_d", "m_ratio", "m_diff", "auroc2", "gamma",
-                   "phi", "meta_I", "meta_I1r", "meta_I2r", "RMI", "oskr")
+                   "phi", "meta_I", "meta_I1r", "meta_I2r", "RMI", "oskr", *RAHNEV)
+#: The measures of ``measures="default"``: all but Rahnev's (2025) further ones.
+_DEFAULT = MEASURE_COLUMNS[:MEASURE_COLUMNS.index(RAHNEV[0])]
 #: The information measures, which ``bias_reduction`` adds bias-reduced (``<name>_br``).
 _INFO = ("meta_I", "meta_I1r", "meta_I2r", "RMI")
 _METAD = ("meta_d", "m_ratio", "m_diff")
@@ -52,6 +55,10 @@ def _values(flat, pad, names, fallback=True):
             for name, fn in (("auroc2", auroc2), ("gamma", gamma), ("phi", phi)):
                 if name in names:
                     out[name] = np.asarray(fn(flat, undefined="nan"), dtype=float).reshape(n)
+    if any(k in names for k in RAHNEV):
+        from metabits.sdt._relative import relative_stack
+
+        out.update(relative_stack(flat, pad)[0])
     if "oskr" in names:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -102,12 +109,14 @@ def _acceleration(flat, pad, names):
 def _as_measures(measures):
     if isinstance(measures, str):
         if measures == "default":
+            return _DEFAULT
+        if measures == "all":
             return MEASURE_COLUMNS
         measures = [measures]
     try:
         chosen = list(measures)
     except TypeError:
-        raise ValueError(f"measures must be 'default' or a list of names from "
+        raise ValueError(f"measures must be 'default', 'all' or a list of names from "
                          f"{list(MEASURE_COLUMNS)}; got {measures!r}") from None
     if not chosen:
         raise ValueError("measures must name at least one measure")
@@ -149,10 +158,13 @@ def measure(data, *, subject=None, stimulus=None, response=None, confidence=None
     by : str or sequence of str, default ()
         Further grouping columns, e.g. ``"condition"`` or ``("session", "condition")``: one row
         per subject and combination of their values.
-    measures : "default" or sequence of str, default "default"
-        The measures to compute, from :data:`MEASURE_COLUMNS`; "default" computes them all.
-        Leaving out ``meta_d``, ``m_ratio`` and ``m_diff`` skips the meta-d′ fits, which take
-        most of the time.
+    measures : "default", "all" or sequence of str, default "default"
+        The measures to compute, from :data:`MEASURE_COLUMNS`. "default": accuracy, d′, c, the
+        SDT measures, AUROC2, gamma, phi, Meyen et al.'s information measures and OSKR; "all"
+        adds Rahnev's (2025) ΔConf (``dconf``, on the 0–1 scale) and the ratio and difference
+        forms of AUROC2, gamma, phi and ΔConf (``auroc2_ratio``, ``auroc2_diff``, …,
+        ``dconf_diff``; :func:`metabits.sdt.relative_type2`). Leaving out ``meta_d``,
+        ``m_ratio`` and ``m_diff`` skips the meta-d′ fits, which take most of the time.
     n_boot : int, default 0
         Bootstrap replicates per group (>= 2), for intervals; 0 for none. Each replicate redraws
         the trials of each stimulus from the group's own frequencies (up to about 10**6 trials

@@ -34,11 +34,15 @@ import numpy as np
 from metabits.results import Result
 from metabits.validation import as_choice, as_count_table, as_pad, scalar_or_array
 
-__all__ = ["AllMeasures", "PLUGIN", "all_measures"]
+__all__ = ["AllMeasures", "PLUGIN", "RAHNEV", "all_measures"]
 
 #: The plug-in measures of :func:`all_measures`, in its order.
 PLUGIN = ("acc", "d_prime", "meta_d", "m_ratio", "m_diff", "auroc2", "gamma", "phi",
           "meta_I", "meta_I1r", "meta_I2r", "RMI")
+#: The measures of Rahnev (2025) that ``measures="all"`` adds: ΔConf and the ratio and
+#: difference forms of AUROC2, gamma, phi and ΔConf (:func:`metabits.sdt.relative_type2`).
+RAHNEV = ("dconf", "auroc2_ratio", "auroc2_diff", "gamma_ratio", "gamma_diff", "phi_ratio",
+          "phi_diff", "dconf_ratio", "dconf_diff")
 #: The information measures (those that can be bias-reduced).
 _INFO = ("meta_I", "meta_I1r", "meta_I2r", "RMI")
 #: The names of :data:`PLUGIN` in ``metabits.sdt._type2_classic.classic_stack``, where they differ.
@@ -46,7 +50,7 @@ _CLASSIC_NAME = {"d_prime": "d"}
 
 
 def _measures_of_stack(flat: np.ndarray, pad: float, fallback: bool = True,
-                       bias_reduction: int = 0, rng=None):
+                       bias_reduction: int = 0, rng=None, rahnev: bool = False):
     """Every measure of checked tables (n, 2, 2K) whose meta-d′ fits are padded by ``pad`` > 0.
 
     Returns ``(values, bias_excluded)``: ``values`` maps each name of :data:`PLUGIN`, and
@@ -56,7 +60,8 @@ def _measures_of_stack(flat: np.ndarray, pad: float, fallback: bool = True,
     from ``rng``) and ``bias_excluded`` counts, per measure, the resamples left out (else it is
     empty). Without ``fallback`` (bootstrap replicates) meta-d′ fits that stall give NaN, and
     meta-I(d′) comes from the spline of the bias reduction (error below 1e-10) instead of
-    quadrature; ``bias_reduction`` must then be 0.
+    quadrature; ``bias_reduction`` must then be 0. ``rahnev`` adds the measures of
+    :data:`RAHNEV`.
     """
     from metabits.info._measures import measures_of_stats, normalise_measures, table_stats, type2_measures
     from metabits.sdt._type2_classic import classic_stack
@@ -70,14 +75,19 @@ def _measures_of_stack(flat: np.ndarray, pad: float, fallback: bool = True,
     classic, _ = classic_stack(flat, pad, fallback=fallback)
     values = {k: classic[_CLASSIC_NAME.get(k, k)] for k in PLUGIN if k not in _INFO}
     values.update({k: info[k] for k in _INFO}, acc_recoded=info["acc"])
+    if rahnev:
+        from metabits.sdt._relative import relative_stack
+
+        values.update(relative_stack(flat, pad)[0])
     n = len(flat)
     return {k: np.asarray(v, dtype=float).reshape(n) for k, v in values.items()}, excluded
 
 
-def _plugin(flat: np.ndarray, pad: float, fallback: bool) -> np.ndarray:
-    """The measures of :data:`PLUGIN` as columns (n, len(PLUGIN)) of :func:`_measures_of_stack`."""
-    values, _ = _measures_of_stack(flat, pad, fallback)
-    return np.stack([values[k] for k in PLUGIN], axis=-1)
+def _plugin(flat: np.ndarray, pad: float, fallback: bool, names=PLUGIN) -> np.ndarray:
+    """The measures ``names`` (:data:`PLUGIN`, or with :data:`RAHNEV`) as columns
+    (n, len(names)) of :func:`_measures_of_stack`."""
+    values, _ = _measures_of_stack(flat, pad, fallback, rahnev=names != PLUGIN)
+    return np.stack([values[k] for k in names], axis=-1)
 
 
 @dataclass(frozen=True)
@@ -87,7 +97,8 @@ class AllMeasures(Result):
     Attributes
     ----------
     names : tuple of str
-        The measures (:data:`PLUGIN`), one per entry of the last axis of ``estimate``.
+        The measures (:data:`PLUGIN`, then :data:`RAHNEV` with ``measures="all"``), one per
+        entry of the last axis of ``estimate``.
     estimate : ndarray, shape (..., len(names))
         Their plug-in values; NaN where a measure is undefined for a table.
     pad : float
@@ -122,7 +133,7 @@ class AllMeasures(Result):
                                                                             "measure"))])
 
 
-def all_measures(counts, pad=None) -> AllMeasures:
+def all_measures(counts, pad=None, measures: str = "default") -> AllMeasures:
     """All the library's Type 2 measures of a stack of tables, plug-in, NaN where undefined.
 
     Parameters
@@ -132,17 +143,23 @@ def all_measures(counts, pad=None) -> AllMeasures:
     pad : float, optional
         Count added to every cell before the meta-d′ fit (d′ is the padded table's); default
         1/(2K). Must be > 0.
+    measures : {"default", "all"}, default "default"
+        ``"all"`` adds Rahnev's (2025) measures (:data:`RAHNEV`): ΔConf on the 0–1 scale
+        (``dconf``) and the ratio and difference forms of AUROC2, gamma, phi and ΔConf against
+        an SDT observer with the table's d′ and criteria (:func:`metabits.sdt.relative_type2`).
 
     Returns
     -------
     AllMeasures
         ``estimate[..., j]`` is measure ``names[j]`` (:data:`PLUGIN`): accuracy reached, d′,
-        meta-d′, M-ratio, meta-d′ − d′, AUROC2, gamma, phi, meta-I, meta-I₁ʳ, meta-I₂ʳ, RMI.
+        meta-d′, M-ratio, meta-d′ − d′, AUROC2, gamma, phi, meta-I, meta-I₁ʳ, meta-I₂ʳ, RMI,
+        then those of :data:`RAHNEV` with ``measures="all"``.
 
     Raises
     ------
     ValueError
-        For an invalid count table (K < 2 included) or a pad that is not > 0.
+        For an invalid count table (K < 2 included), a pad that is not > 0 or an unknown
+        ``measures``.
 
     References
     ----------
@@ -154,9 +171,14 @@ def all_measures(counts, pad=None) -> AllMeasures:
     >>> r = all_measures([[84, 56, 48, 12], [4, 56, 64, 76]])
     >>> round(r.value("gamma"), 3), round(r.value("RMI"), 3)
     (0.793, 0.499)
+    >>> r = all_measures([[84, 56, 48, 12], [4, 56, 64, 76]], measures="all")
+    >>> round(r.value("dconf"), 3), round(r.value("gamma_ratio"), 2)
+    (0.438, 1.57)
     """
     t = as_count_table(counts, min_levels=2)
     pad = as_pad(pad, t.shape[-1] // 2, positive=True)
+    names = PLUGIN + (RAHNEV if as_choice(measures, ("default", "all"), "measures") == "all"
+                      else ())
     flat = t.reshape((-1,) + t.shape[-2:])
-    values = _plugin(flat, pad, fallback=True).reshape(t.shape[:-2] + (len(PLUGIN),))
-    return AllMeasures(names=PLUGIN, estimate=values, pad=pad)
+    values = _plugin(flat, pad, fallback=True, names=names).reshape(t.shape[:-2] + (len(names),))
+    return AllMeasures(names=names, estimate=values, pad=pad)

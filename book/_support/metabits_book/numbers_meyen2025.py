@@ -16,7 +16,8 @@ from metabits_book.studies import datasets
 from metabits_book.paper_number import KNOWN_DISCREPANCY, PaperNumber
 
 __all__ = ["TABLE1_BAYES", "TABLE1_BAYES_OPTIONS", "TABLE1_REFERENCES", "meyen2025",
-           "table1_bayes", "table1_bayes_rows", "table1_candidates", "table1_references"]
+           "table1_bayes", "table1_bayes_rows", "table1_candidates", "table1_meta_d_boundary",
+           "table1_references"]
 
 
 # --- shared computations -------------------------------------------------------------------------

@@ -11,7 +11,8 @@ The rating model
     :func:`rating_probabilities`, :func:`simulate_ratings`.
 Classic Type 2 measures
     :func:`classic_type2`, :func:`auroc2`, :func:`gamma`, :func:`phi`, :func:`type2_roc`,
-    :func:`confidence_by_correctness`.
+    :func:`confidence_by_correctness`, :func:`dconf`; their ratio and difference forms against
+    an SDT observer (Rahnev, 2025): :func:`relative_type2`.
 Comparing criteria (Servajean & Servajean, 2026)
     :func:`compare_criteria`, :func:`pairwise_z_tests`, :func:`delta_variance`,
     :func:`rope_range`, :func:`rope_verdict`, :func:`se_from_ci`, :func:`trials_per_stimulus`.
@@ -28,6 +29,7 @@ from metabits.sdt._metad import MetaDFit, fit_meta_d
 from metabits.sdt._model import (MetaDBootstrap, Type1SDT, bootstrap_meta_d,
                                  equiprobable_criteria, rating_probabilities, simulate_ratings,
                                  type1_sdt)
+from metabits.sdt._relative import RelativeType2, dconf, relative_type2
 from metabits.sdt._type2_classic import (ClassicType2, auroc2, classic_type2,
                                          confidence_by_correctness, gamma, phi, type2_roc)
 
@@ -36,10 +38,12 @@ _BAYES = ("BayesMetaDFit", "BayesMetaDGroupFit", "fit_meta_d_bayes", "fit_meta_d
 
 __all__ = [
     "ROPE_VERDICTS", "ClassicType2", "CriterionComparison", "MetaDBootstrap", "MetaDFit",
-    "PredictiveCheck", "RopeRange", "SDTVariance", "Type1SDT", "auroc2", "bootstrap_meta_d",
-    "classic_type2", "compare_criteria", "confidence_by_correctness", "delta_variance",
+    "PredictiveCheck", "RelativeType2", "RopeRange", "SDTVariance", "Type1SDT", "auroc2",
+    "bootstrap_meta_d", "classic_type2", "compare_criteria", "confidence_by_correctness",
+    "dconf", "delta_variance",
     "equiprobable_criteria", "fit_meta_d", "gamma", "hmetad_rating_probabilities", "pairwise_z_tests", "phi",
-    "posterior_predictive", "prior_predictive", "rating_probabilities", "rope_range",
+    "posterior_predictive", "prior_predictive", "rating_probabilities", "relative_type2",
+    "rope_range",
     "rope_verdict", "se_from_ci", "simulate_ratings", "trials_per_stimulus", "type1_sdt",
     "type2_roc", *_BAYES,
 ]
