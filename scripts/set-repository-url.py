@@ -2,12 +2,13 @@
 """Move the book, or its release: set the repository address or release tag everywhere at once.
 
     python3 scripts/set-repository-url.py https://github.com/OWNER/REPO
-    python3 scripts/set-repository-url.py --release v1.1
-    python3 scripts/set-repository-url.py https://github.com/OWNER/REPO --release v1.1
+    python3 scripts/set-repository-url.py --release main
+    python3 scripts/set-repository-url.py https://github.com/OWNER/REPO --release main
 
 The address is one setting, ``repository.url`` in ``_config.yml`` (the launch, repository and
-issue buttons read it). The release is another, ``repository.branch``: the git tag whose launch
-notebooks the Binder and Colab buttons open, and from which those notebooks install the library.
+issue buttons read it). The ref is another, ``repository.branch``: the branch (or tag) whose
+launch notebooks the Binder and Colab buttons open, and from which those notebooks install the
+library — ``main``, the branch the website is published from.
 Copies live where ``_config.yml`` is not read: ``CITATION.cff`` (``repository-code``), each
 chapter's Colab install line, and the launch notebooks in ``launch/`` (their install line pinned
 to the release, figures at ``raw.githubusercontent.com/OWNER/REPO/<release>/``, links to the
@@ -15,8 +16,8 @@ website at ``OWNER.github.io/REPO``). This script rewrites all of them;
 ``tests/test_environment.py``, ``tests/test_repository_url.py`` and
 ``tests/test_launch_notebooks.py`` fail if they ever disagree.
 
-To publish a release: move it here, commit, then tag that commit with the same name and push
-the tag (``git tag v1.1 && git push origin v1.1``).
+``tests/test_repository_url.py`` also checks that the ref is the branch
+``.github/workflows/book.yml`` publishes the website from.
 """
 
 from __future__ import annotations
@@ -87,7 +88,7 @@ def move(root: Path = ROOT, url: str | None = None, release: str | None = None) 
         print(f"{old} -> {url}")
     if release is not None:
         if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", release):
-            raise SystemExit(f"not a tag name: {release!r}")
+            raise SystemExit(f"not a branch or tag name: {release!r}")
         text = config.read_text(encoding="utf-8")
         repo, _ = _setting(text, "url")
         old, match = _setting(text, "branch")
@@ -108,7 +109,7 @@ def move(root: Path = ROOT, url: str | None = None, release: str | None = None) 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("url", nargs="?", help="the new repository address")
-    parser.add_argument("--release", help="the git tag Binder and Colab open")
+    parser.add_argument("--release", help="the branch or tag Binder and Colab open (main)")
     args = parser.parse_args(argv)
     if args.url is None and args.release is None:
         raise SystemExit(__doc__)

@@ -85,7 +85,7 @@ def test_install_url_is_the_configured_repository(path):
 
 
 # ---------------------------------------------------------------------------------------------
-# the release: Binder and Colab open a tagged version, not the moving main branch
+# the ref Binder and Colab open: the branch the website is published from
 
 LAUNCH_NOTEBOOKS = sorted((ROOT / "launch").rglob("*.ipynb"))
 
@@ -95,11 +95,17 @@ def release() -> str:
     return str(config["repository"]["branch"])
 
 
-def test_launch_buttons_open_a_tagged_release():
-    """``repository.branch`` (where the launch buttons point) names a release tag."""
-    assert re.fullmatch(r"v\d+(?:\.\d+)*(?:[-.][0-9A-Za-z.]+)?", release()), (
-        f"repository.branch is {release()!r}: set a release tag with "
-        "python3 scripts/set-repository-url.py --release vX.Y")
+def test_launch_buttons_open_the_branch_the_site_is_published_from():
+    """``repository.branch`` (the ref Binder, Colab and the launch notebooks' install lines
+    use) is the branch the publishing workflow deploys the website from, so every launch URL
+    exists from the moment the site is published, and opens the notebooks the site shows."""
+    workflow = (ROOT / ".github" / "workflows" / "book.yml").read_text(encoding="utf-8")
+    published = re.findall(r"github\.ref == 'refs/heads/([^']+)'", workflow)
+    assert published, "the workflow names no branch it publishes from"
+    assert set(published) == {release()}, (
+        f"repository.branch is {release()!r}, but the site is published from {published}: "
+        f"python3 scripts/set-repository-url.py --release {published[0]}")
+    assert re.search(rf"branches: \[{re.escape(release())}\]", workflow)
 
 
 def test_launch_notebooks_install_and_show_figures_from_the_release():
