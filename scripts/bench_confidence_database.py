@@ -1,4 +1,4 @@
-"""Timing of every measure on every participant of the Confidence Database (4,344 people).
+"""Timing of every measure on every participant of the Confidence Database (4,323 people).
 
 ``python scripts/bench_confidence_database.py`` prints the wall time of
 
@@ -15,7 +15,7 @@
 Prints timings only; not a test. On a shared machine the wall time of the bootstrap can be
 several times its CPU time, so both are printed, with the machine's load average (runnable
 processes per core count: above the number of cores, the wall time is inflated by others). The
-bootstrap fits meta-d′ to each of the 4,344 × 200 resampled tables. ``--quick`` bootstraps every
+bootstrap fits meta-d′ to each of the 4,323 × 200 resampled tables. ``--quick`` bootstraps every
 tenth participant only.
 """
 

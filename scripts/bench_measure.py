@@ -3,7 +3,7 @@
 ``python scripts/bench_measure.py`` prints
 
 * ``import metabits`` and ``metabits --help`` in fresh processes (best of five);
-* ``metabits.measure`` on every person of the book's copy of the Confidence Database (4,344
+* ``metabits.measure`` on every person of the book's copy of the Confidence Database (4,323
   people in 66 data sets, one call per data set), every measure, plug-in;
 * ``metabits.measure`` with 1,000 bootstrap replicates on 35 people;
 * for comparison, metadpy's maximum-likelihood meta-d′ (``metadpy.mle.metad``) of the same 35

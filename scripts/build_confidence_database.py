@@ -6,10 +6,12 @@ RAW_FOLDER defaults to ../shared/data/confidence-database beside the repository 
 raw copy: 66 data sets with their readmes). Writes book/_support/metabits_book/data/confidence_database.npz
 (every trial as a one-byte code, per participant) and confidence_database.csv (one row per
 data set, with its citation), through metabits_book.studies.database_copy.
-write_confidence_database, and confidence_database_criteria.csv (Rahnev's criteria for every
-measure, metabits_book.studies.database_criteria.write_criteria) — the rule that
-tests/test_confidence_database.py checks against the shipped files whenever the raw files are
-at hand. The book itself never reads the raw files.
+write_confidence_database — the rule that tests/test_confidence_database.py checks against the
+shipped files whenever the raw files are at hand — and, from the copy just written, the two
+derived files: confidence_database_criteria.csv (Rahnev's criteria for every measure,
+metabits_book.studies.database_criteria.write_criteria) and confidence_database_intervals.npz
+(every person's bootstrap intervals, metabits_book.studies.database_intervals.write_intervals;
+the longest step, a few minutes). The book itself never reads the raw files.
 """
 
 import sys
@@ -18,6 +20,7 @@ from pathlib import Path
 
 from metabits_book.studies.database_copy import confidence_database, write_confidence_database
 from metabits_book.studies.database_criteria import SHIPPED_CRITERIA, write_criteria
+from metabits_book.studies.database_intervals import SHIPPED_INTERVALS, write_intervals
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -27,10 +30,12 @@ def main(argv):
     if not raw.exists():
         raw = Path("/work/shared/data/confidence-database")
     t0 = time.perf_counter()
-    written = write_confidence_database(raw, ROOT / "book" / "_support" / "metabits_book" / "data")
-    target = ROOT / "book" / "_support" / "metabits_book" / "data" / SHIPPED_CRITERIA
-    write_criteria(confidence_database(), target)  # reads the copy just written
-    for path in (*written, target):
+    data = ROOT / "book" / "_support" / "metabits_book" / "data"
+    written = write_confidence_database(raw, data)
+    db = confidence_database()  # the copy just written
+    write_criteria(db, data / SHIPPED_CRITERIA)
+    write_intervals(db, data / SHIPPED_INTERVALS)
+    for path in (*written, data / SHIPPED_CRITERIA, data / SHIPPED_INTERVALS):
         print(f"{path.relative_to(ROOT)}: {path.stat().st_size / 1024:.0f} kB")
     print(f"rebuilt from {raw} in {time.perf_counter() - t0:.1f} s")
 

@@ -387,9 +387,11 @@ def test_shipped_copy_is_compact_and_documented():
 
 
 def test_shipped_copy_sizes(db):
-    assert len(db.names) == 66 and len(db.participant) == 4344
+    # 4,344 subject numbers in the files; Lebreton 2018's 21 people under two numbers each
+    # count once (SAME_PERSON)
+    assert len(db.names) == 66 and len(db.participant) == 4323
     assert int(db.n_trials.sum()) == len(db.code) == 1_357_541
-    assert db.sets.n_trials.sum() == 1_357_541 and db.sets.n_participants.sum() == 4344
+    assert db.sets.n_trials.sum() == 1_357_541 and db.sets.n_participants.sum() == 4323
     assert (db.sets.citation.str.len() > 0).all()
     for i, name in enumerate(db.names):
         assert (db.n_levels[db.dataset == i] == db.sets.n_levels[i]).all()
@@ -442,6 +444,43 @@ def test_build_from_synthetic_files(tmp_path):
     assert "A,3,2,3,3,0,," in csv_path.read_text()
 
 
+def test_build_counts_the_same_person_once(tmp_path):
+    """Lebreton 2018's readme: subjects 21XX and 22XX are the same people. The copy keeps one
+    participant labelled 21XX, its 21XX trials (session 0) before its 22XX ones (session 1),
+    whatever the order of the file's rows."""
+    write(tmp_path, f"{HEADER}\n2201,1,1,0.9\n1001,1,-1,0.5\n2101,-1,-1,0.6\n2201,-1,1,0.7\n"
+                    "2101,1,1,1.0\n", name="data_Lebreton_2018.csv")
+    arrays, sets = build_confidence_database(tmp_path)
+    assert arrays["participant"].tolist() == ["1001", "2101"]
+    assert arrays["n_trials"].tolist() == [1, 4]
+    assert arrays["session"].tolist() == [255, 0, 0, 1, 1]
+    # K = 6 (0.5 … 1.0 in steps of 0.1); 2101's trials: its own two in file order, then 2201's
+    stim, col = np.divmod(arrays["code"][1:].astype(int), 22)
+    assert stim.tolist() == [0, 1, 1, 0]
+    assert col.tolist() == [6 - 1 - 1, 6 + 5, 6 + 4, 6 + 2]
+    assert sets[0]["n_participants"] == 2 and sets[0]["n_trials"] == 5
+
+
+def test_lebreton_2018_people_once_with_two_sessions(db):
+    from metabits_book.studies.database_copy import SAME_PERSON
+
+    i = db.names.index("Lebreton_2018")
+    people = np.flatnonzero(db.dataset == i)
+    labels = db.participant[people].astype(int)
+    assert len(people) == 104 == db.sets.n_participants[i]
+    assert not np.isin(labels, list(SAME_PERSON["Lebreton_2018"])).any()   # no 22XX left
+    twice = people[(labels > 2100) & (labels < 2200)]
+    assert len(twice) == 21 and (db.n_trials[twice] == 216).all()
+    for s in (0, 1):
+        t = db.tables(session=s)
+        assert (t[twice].sum((1, 2)) == 108).all()
+        assert not t[np.setdiff1d(people, twice)].any()
+    owner = np.repeat(np.arange(len(db.n_trials)), db.n_trials)
+    # session 0 comes first in each person's trials
+    first = db.position()[np.isin(owner, twice)] < 108
+    assert (db.session[np.isin(owner, twice)] == np.where(first, 0, 1)).all()
+
+
 @pytest.mark.skipif(not RAW.exists(), reason="set METABITS_CONFIDENCE_DATABASE to the raw files")
 def test_shipped_copy_equals_the_rebuild_from_the_raw_files(db):
     arrays, sets = build_confidence_database(RAW)
@@ -457,6 +496,21 @@ def test_shipped_copy_equals_the_rebuild_from_the_raw_files(db):
                                   check_dtype=False)
 
 
+@pytest.mark.skipif(not RAW.exists(), reason="set METABITS_CONFIDENCE_DATABASE to the raw files")
+def test_lebreton_2018_sessions_are_the_raw_subject_numbers(db):
+    """Person 21XX's session 0 is the raw file's subject 21XX, session 1 its subject 22XX."""
+    raw = read_confidence_database(RAW / "data_Lebreton_2018.csv.gz")
+    n = raw.attrs["n_levels"]
+    tables = confidence_database_tables(raw, n_levels=n)
+    row = {str(v): k for k, v in enumerate(tables.levels[0])}
+    people = np.flatnonzero(db.dataset == db.names.index("Lebreton_2018"))
+    for p in people[np.char.startswith(db.participant[people].astype(str), "21")]:
+        label = str(db.participant[p])
+        for s, number in ((0, label), (1, "22" + label[2:])):
+            got = db.tables(session=s)[p, :, :2 * n]
+            assert np.array_equal(got, tables.counts[row[number]]), (label, s)
+
+
 def test_sessions_of_bang_2019(db):
     """Bang et al. (2019) tested its people on seven days (SESSIONS): each trial carries its
     session; tables(session=s) count that day's trials, and first/half count within it."""
@@ -466,10 +520,13 @@ def test_sessions_of_bang_2019(db):
     people = np.flatnonzero(db.dataset == db.names.index("Bang_2019_Exp1"))
     owner = np.repeat(np.arange(len(db.n_trials)), db.n_trials)
     mine = np.isin(owner, people)
-    assert (db.session[~mine] == 255).all() and set(np.unique(db.session[mine])) == set(range(7))
+    lebreton = db.dataset[owner] == db.names.index("Lebreton_2018")   # SAME_PERSON
+    assert (db.session[~mine & ~lebreton] == 255).all()
+    assert set(np.unique(db.session[mine])) == set(range(7))
     days = [db.tables(session=s) for s in range(7)]
-    assert np.array_equal(sum(days), db.tables() * mine[np.r_[db.start]][:, None, None])
-    assert not days[0][~np.isin(np.arange(len(db.n_trials)), people)].any()
+    assert np.array_equal(sum(days)[people], db.tables()[people])
+    others = ~np.isin(np.arange(len(db.n_trials)), people)
+    assert not days[2][others].any()   # only Bang 2019 has a third session
     # per person, the first 100 trials of day 3 are trials in file order within that day
     p = people[0]
     day = np.flatnonzero((owner == p) & (db.session == 3))[:100]

@@ -125,3 +125,18 @@ def test_test_retest_on_bang_2019(db):
     assert r.icc == pytest.approx(r.by_pair.mean(0))
     with pytest.raises(ValueError, match="dataset"):
         retest(db, dataset="Shekhar_2018")
+
+
+def test_test_retest_on_the_two_tasks_of_lebreton_2018(db):
+    """Lebreton 2018's 21 people under two subject numbers (SAME_PERSON): two sessions of 108
+    trials; the data set's other people, without sessions, are left out."""
+    r = retest(db, dataset="Lebreton_2018", n_trials=108, names=["auroc2", "meta_I"])
+    assert r.n_people == 21 and r.pairs == ((0, 1),)
+    people = np.flatnonzero(db.dataset == db.names.index("Lebreton_2018"))
+    twice = people[np.char.startswith(db.participant[people].astype(str), "21")]
+    e = [database_measures(db.tables(session=s)[twice], db.n_levels[twice]).value("auroc2")
+         for s in (0, 1)]
+    assert r.by_pair[0, 0] == pytest.approx(icc(np.stack(e, 1)), rel=1e-12)
+    assert r.icc[0] == pytest.approx(0.323, abs=5e-4)   # as computed; the chapter glues it
+    with pytest.raises(ValueError, match="n_trials: nobody of Lebreton_2018 has 109"):
+        retest(db, dataset="Lebreton_2018", n_trials=109, names=["auroc2"])

@@ -53,7 +53,7 @@ def test_shipped_intervals_hold_their_estimates(shipped):
     # the plug-in value lies in its percentile interval for nearly every person and measure
     inside = ((lo <= est + 1e-3) & (est <= hi + 1e-3))[ok].mean()
     assert inside > 0.97
-    assert len(shipped.acc) == 4344 and np.nanmin(shipped.acc) >= 0.0
+    assert len(shipped.acc) == 4323 and np.nanmin(shipped.acc) >= 0.0
 
 
 def test_explorer_menus(db, explorer):

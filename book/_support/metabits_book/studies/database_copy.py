@@ -23,7 +23,7 @@ from metabits.results import Result
 from metabits.validation import as_choice, as_flag, as_folder, as_int
 from metabits.io import read_confidence_database
 
-__all__ = ["DIFFICULTY", "SESSIONS", "SHIPPED_MAX_LEVELS", "ConfidenceDatabase",
+__all__ = ["DIFFICULTY", "SAME_PERSON", "SESSIONS", "SHIPPED_MAX_LEVELS", "ConfidenceDatabase",
            "build_confidence_database", "confidence_database", "write_confidence_database"]
 
 #: Most confidence levels among the shipped data sets; the stride of the shipped trial codes.
@@ -43,6 +43,14 @@ DIFFICULTY = {
 #: that numbers the session. Their trials carry a session index, 0 = first, in the shipped copy
 #: (the only one of the 66 files with such a column).
 SESSIONS = {"Bang_2019_Exp1": "Day"}
+#: Data sets whose readme says that two subject numbers are one person: ``{name: {later number:
+#: first number}}``. The copy keeps one participant per person, labelled with the first number,
+#: whose trials under the first number are session 0 and those under the later number session 1
+#: (in that order); the data set's other participants have no session (255). Lebreton et al.
+#: (2018), Experiment 2: "the same subjects performed the two types of task, such that 21XX and
+#: 22XX refer to the same subject" (21XX: confidence accuracy incentivised, 22XX: performance
+#: accuracy incentivised; the readme gives neither the order nor the day of the two tasks).
+SAME_PERSON = {"Lebreton_2018": {2200 + i: 2100 + i for i in range(1, 22)}}
 #: The shipped files in ``metabits_book/data``.
 SHIPPED_ARRAYS = "confidence_database.npz"
 SHIPPED_SETS = "confidence_database.csv"
@@ -71,7 +79,8 @@ def build_confidence_database(folder):
         participant), ``code`` (per trial: ``stimulus * 22 + column``, the column of the count
         table, 0 … 2K − 1), ``difficulty`` (per trial: level 0 = hardest for the data sets
         of :data:`DIFFICULTY`, 255 elsewhere) and ``session`` (per trial: 0 = first session for
-        the data sets of :data:`SESSIONS`, 255 elsewhere).
+        the data sets of :data:`SESSIONS` and the people of :data:`SAME_PERSON`, 255
+        elsewhere). A person of :data:`SAME_PERSON` is one participant.
     sets : list of dict
         One row per data set: name, K, participants, trials, rows in the file, rows dropped,
         the difficulty column used and the citation of its readme.
@@ -99,10 +108,20 @@ def build_confidence_database(folder):
             raise ValueError(f"folder {folder}: {f.name}: {K} confidence levels; the compact "
                              f"copy holds at most {SHIPPED_MAX_LEVELS}")
         names.append(name)
+        part = np.zeros(len(d), dtype=np.int64)  # a person's session under SAME_PERSON
+        if name in SAME_PERSON:
+            later = SAME_PERSON[name]
+            label = d.participant.to_numpy()
+            second = np.isin(label, list(later))
+            both = np.isin(label, list(later.values())) | second
+            d = d.assign(participant=np.where(second, [later.get(v, v) for v in label], label))
+            part = np.where(second, 1, np.where(both, 0, _NO_LEVEL))
         d["_key"] = d.participant.astype(str)
         # participants in the order of their labels (numbers numerically), trials in file order
+        # (a person of SAME_PERSON: the first number's trials, then the later number's)
         order = np.unique(d.participant.to_numpy(), return_inverse=True)[1]
-        d = d.assign(_order=order).sort_values(["_order", "trial"], kind="stable")
+        d = d.assign(_order=order, _part=part).sort_values(["_order", "_part", "trial"],
+                                                           kind="stable")
         conf = d.confidence.to_numpy() - 1
         col = np.where(d.response.to_numpy() == 0, K - 1 - conf, K + conf)
         out["code"].append((d.stimulus.to_numpy() * 2 * SHIPPED_MAX_LEVELS + col)
@@ -119,6 +138,8 @@ def build_confidence_database(folder):
         if name in SESSIONS:
             session = np.unique(d[SESSIONS[name]].to_numpy(), return_inverse=True)[1].astype(
                 np.uint8)
+        elif name in SAME_PERSON:
+            session = d["_part"].to_numpy().astype(np.uint8)
         out["session"].append(session)
         keys, counts = np.unique(order, return_counts=True)
         labels = d.drop_duplicates("_order")["_key"].to_numpy()
@@ -198,8 +219,9 @@ class ConfidenceDatabase(Result):
     difficulty : ndarray of uint8, shape (N,)
         Difficulty level of each trial, 0 = hardest (255 where the data set has none).
     session : ndarray of uint8, shape (N,), or None
-        Session of each trial, 0 = first (255 where the data set has none: all but
-        :data:`SESSIONS`); None for a copy made without sessions.
+        Session of each trial, 0 = first (255 where the person has none: all but the data sets
+        of :data:`SESSIONS` and the people of :data:`SAME_PERSON`); None for a copy made
+        without sessions.
     """
 
     names: tuple
@@ -250,7 +272,8 @@ class ConfidenceDatabase(Result):
             One table per difficulty level (axis 1, hardest first, up to the most levels of
             any data set); participants without levels get zeros.
         session : int, optional
-            Only the trials of this session (0 = first; :data:`SESSIONS`); ``first`` and
+            Only the trials of this session (0 = first; :data:`SESSIONS`,
+            :data:`SAME_PERSON`); ``first`` and
             ``half`` then count the trials of the session. Participants without sessions get
             zeros.
 
@@ -333,7 +356,7 @@ class ConfidenceDatabase(Result):
 
 
 def confidence_database() -> ConfidenceDatabase:
-    """The shipped compact copy of the Confidence Database: 66 data sets, 4,344 people.
+    """The shipped compact copy of the Confidence Database: 66 data sets, 4,323 people.
 
     Read from the package's ``data/confidence_database.npz`` and ``.csv`` (rebuilt from the raw
     files by ``scripts/build_confidence_database.py`` with :func:`write_confidence_database`;
@@ -353,7 +376,7 @@ def confidence_database() -> ConfidenceDatabase:
     --------
     >>> db = confidence_database()
     >>> len(db.names), len(db.participant), int(db.n_trials.sum())
-    (66, 4344, 1357541)
+    (66, 4323, 1357541)
     >>> t = db.tables()
     >>> p = int(np.flatnonzero(db.dataset == db.names.index("Shekhar_2018"))[0])
     >>> t[p, :, : 2 * db.n_levels[p]].tolist()

@@ -8,11 +8,14 @@ size) — and :func:`rahnev_criteria`, which applies them to every measure of
 dependence on task performance and on response and metacognitive bias (confidence criteria
 removed with :func:`~metabits_book.studies.database_measures.merge_levels`), and split-half
 reliability. The book ships the result (:func:`write_criteria`, :func:`shipped_criteria`).
+:func:`task_effect` adds a bootstrap interval over people to one measure's dependence on task
+performance.
 
 References
 ----------
 Rahnev (2025), *Nature Communications* 16, doi:10.1038/s41467-025-56117-0 (the criteria);
-Xue, Shekhar & Rahnev (2021), *Consciousness and Cognition*, 103196 (criterion removal).
+Xue, Shekhar & Rahnev (2021), *Consciousness and Cognition*, 103196 (criterion removal);
+Efron & Tibshirani (1993), *An Introduction to the Bootstrap* (the BCa interval).
 """
 
 from __future__ import annotations
@@ -27,9 +30,9 @@ from metabits.validation import (as_categories, as_choice, as_instance, as_int, 
 from metabits_book.studies.database_measures import (METACOGNITION, NAMES, database_measures,
                                                      merge_levels)
 
-__all__ = ["BIN_SIZES", "Criteria", "criteria_frame", "group_correlations", "paired_cohens_d",
-           "rahnev_criteria", "shipped_criteria", "spearman_brown", "split_half",
-           "write_criteria"]
+__all__ = ["BIN_SIZES", "Criteria", "TaskEffect", "criteria_frame", "group_correlations",
+           "paired_cohens_d", "rahnev_criteria", "shipped_criteria", "spearman_brown",
+           "split_half", "task_effect", "write_criteria"]
 
 def _per_person(a, b, groups, name_a: str, name_b: str):
     """Two arrays of one value per participant (NaN or infinity: undefined, left out) and the
@@ -300,6 +303,26 @@ def _mean_over_sets(values):
         return np.nanmean(values, axis=0)
 
 
+def _hardest_and_easiest(db):
+    """The participants of the data sets of
+    :data:`~metabits_book.studies.database_copy.DIFFICULTY` (indices) and every measure of
+    :data:`~metabits_book.studies.database_measures.NAMES` on their hardest and easiest
+    difficulty level (shape (people, 2, len(NAMES)))."""
+    from metabits_book.studies.database_copy import DIFFICULTY
+
+    diff_sets = [db.names.index(n) for n in DIFFICULTY if n in db.names]
+    people = np.flatnonzero(np.isin(db.dataset, diff_sets))
+    if not people.size:
+        return people, np.full((0, 2, len(NAMES)), np.nan)
+    by = db.tables(by_difficulty=True)[people]
+    levels = by.sum(axis=(2, 3)) > 0
+    hardest = levels.argmax(axis=1)
+    easiest = levels.shape[1] - 1 - levels[:, ::-1].argmax(axis=1)
+    ends = np.stack([by[np.arange(len(people)), hardest],
+                     by[np.arange(len(people)), easiest]], 1)
+    return people, database_measures(ends, db.n_levels[people]).estimate
+
+
 def rahnev_criteria(db, bin_sizes=BIN_SIZES, min_people: int = 10) -> Criteria:
     """Rahnev's (2025) criteria for every measure of
     :data:`~metabits_book.studies.database_measures.METACOGNITION` on the shipped copy.
@@ -333,7 +356,7 @@ def rahnev_criteria(db, bin_sizes=BIN_SIZES, min_people: int = 10) -> Criteria:
     Rahnev (2025), *Nature Communications* 16 (the criteria; his exact procedures are described
     in the book's chapter, with what differs here); Xue, Shekhar & Rahnev (2021).
     """
-    from metabits_book.studies.database_copy import DIFFICULTY, ConfidenceDatabase
+    from metabits_book.studies.database_copy import ConfidenceDatabase
 
     as_instance(db, ConfidenceDatabase, "db", "confidence_database()")
     if isinstance(bin_sizes, str) or not isinstance(bin_sizes, (tuple, list, np.ndarray)) \
@@ -351,17 +374,9 @@ def rahnev_criteria(db, bin_sizes=BIN_SIZES, min_people: int = 10) -> Criteria:
     bias = np.array([group_correlations(whole[:, j], np.abs(c), sets, min_people)
                      for j in cols]).T
     # within people over difficulty levels: easiest against hardest level of each participant
-    diff_sets = [db.names.index(n) for n in DIFFICULTY if n in db.names]
-    people = np.flatnonzero(np.isin(sets, diff_sets))
+    people, est = _hardest_and_easiest(db)
     within = np.full((0, len(cols)), np.nan)  # a copy without a difficulty manipulation
     if people.size:
-        by = db.tables(by_difficulty=True)[people]
-        levels = by.sum(axis=(2, 3)) > 0
-        hardest = levels.argmax(axis=1)
-        easiest = levels.shape[1] - 1 - levels[:, ::-1].argmax(axis=1)
-        ends = np.stack([by[np.arange(len(people)), hardest],
-                         by[np.arange(len(people)), easiest]], 1)
-        est = database_measures(ends, db.n_levels[people]).estimate
         within = np.array([paired_cohens_d(est[:, 0, j], est[:, 1, j], sets[people])
                            for j in cols]).T
     # metacognitive bias: remove the highest against the lowest criterion (K >= 3)
@@ -385,6 +400,130 @@ def rahnev_criteria(db, bin_sizes=BIN_SIZES, min_people: int = 10) -> Criteria:
                     task_across=_mean_over_sets(across), response_bias=_mean_over_sets(bias),
                     metacognitive_bias=_mean_over_sets(meta), split_half=halves,
                     bin_sizes=tuple(int(n) for n in bin_sizes), n_sets=n_sets)
+
+
+@dataclass(frozen=True)
+class TaskEffect(Result):
+    """Result of :func:`task_effect`: one measure's dependence on task performance within
+    people, with a bootstrap interval over people.
+
+    Attributes
+    ----------
+    name : str
+        The measure.
+    d : float
+        Cohen's d of the paired difference easiest − hardest difficulty level, averaged over
+        data sets (:attr:`Criteria.task_within` of the measure).
+    lower, upper : float
+        The bias-corrected and accelerated (BCa) bootstrap interval of ``d``.
+    confidence : float
+        Its level.
+    sets : tuple of str
+        The data sets averaged.
+    by_set : ndarray, shape (len(sets),)
+        d of each data set.
+    n_people : ndarray of int, shape (len(sets),)
+        People with the measure defined on both levels, per data set.
+    n_resamples : int
+    """
+
+    name: str
+    d: float
+    lower: float
+    upper: float
+    confidence: float
+    sets: tuple
+    by_set: np.ndarray
+    n_people: np.ndarray
+    n_resamples: int
+
+
+def task_effect(db, name: str = "m_ratio", confidence: float = 0.95,
+                n_resamples: int = 10_000, rng=None) -> TaskEffect:
+    """One measure's dependence on task performance within people, with a bootstrap interval.
+
+    The statistic is :func:`rahnev_criteria`'s ``task_within`` for the measure: per data set of
+    :data:`~metabits_book.studies.database_copy.DIFFICULTY`, Cohen's d of the paired
+    difference between each person's easiest and hardest difficulty level
+    (:func:`paired_cohens_d`), averaged over the data sets. Its interval resamples the people
+    with replacement within each data set, independently across data sets
+    (:func:`scipy.stats.bootstrap` with one sample of paired differences per data set), and
+    recomputes the average: the bias-corrected and accelerated (BCa) interval of
+    ``n_resamples`` resamples, which corrects the upward bias of Cohen's d in the small data
+    sets (a percentile interval of a large d would lie mostly above it).
+
+    Parameters
+    ----------
+    db : ConfidenceDatabase
+        :func:`metabits_book.studies.database_copy.confidence_database`.
+    name : str, default "m_ratio"
+        A measure of :data:`~metabits_book.studies.database_measures.METACOGNITION`.
+    confidence : float, default 0.95
+        Level of the interval, in (0, 1).
+    n_resamples : int, default 10000
+        Bootstrap resamples (at least 2).
+    rng : numpy.random.Generator or int, optional
+
+    Returns
+    -------
+    TaskEffect
+
+    Raises
+    ------
+    ValueError
+        For a ``db`` that is not a
+        :class:`~metabits_book.studies.database_copy.ConfidenceDatabase` or has no data set
+        with a difficulty manipulation and three people, an unknown measure, a ``confidence``
+        outside (0, 1), an ``n_resamples`` < 2 or a bad ``rng``.
+
+    References
+    ----------
+    Rahnev (2025) (the criterion); Efron & Tibshirani (1993), ch. 14 (the BCa interval).
+
+    Examples
+    --------
+    >>> from metabits_book.studies.database_copy import confidence_database
+    >>> r = task_effect(confidence_database(), "auroc2", n_resamples=200, rng=1)
+    >>> bool(r.lower < r.d < r.upper), len(r.sets)
+    (True, 13)
+    """
+    from scipy.stats import bootstrap
+
+    from metabits.validation import as_probability, as_rng, as_scalar
+    from metabits_book.studies.database_copy import ConfidenceDatabase
+
+    as_instance(db, ConfidenceDatabase, "db", "confidence_database()")
+    key = as_choice(name, METACOGNITION, "name (a measure)")
+    level = float(as_probability(as_scalar(confidence, "confidence"), "confidence",
+                                 low_open=True, high_open=True))
+    B = as_size(n_resamples, "n_resamples", least=2)
+    gen = as_rng(rng)
+    people, est = _hardest_and_easiest(db)
+    j = NAMES.index(key)
+    diff = est[:, 1, j] - est[:, 0, j]
+    groups = db.dataset[people]
+    samples, sets = [], []
+    for i in np.unique(groups):
+        x = diff[(groups == i) & np.isfinite(diff)]
+        if len(x) >= 3 and x.std(ddof=1) > 0:  # as paired_cohens_d
+            samples.append(x)
+            sets.append(db.names[i])
+    if not samples:
+        raise ValueError("db: no data set with a difficulty manipulation and three people "
+                         "with the measure defined")
+
+    def mean_d(*xs, axis=-1):
+        return np.mean([x.mean(axis=axis) / x.std(axis=axis, ddof=1) for x in xs], axis=0)
+
+    with np.errstate(invalid="ignore", divide="ignore"):
+        res = bootstrap(tuple(samples), mean_d, n_resamples=B, confidence_level=level,
+                        method="BCa", vectorized=True, rng=gen)
+    by_set = np.array([x.mean() / x.std(ddof=1) for x in samples])
+    return TaskEffect(name=key, d=float(by_set.mean()),
+                      lower=float(res.confidence_interval.low),
+                      upper=float(res.confidence_interval.high), confidence=level,
+                      sets=tuple(sets), by_set=by_set,
+                      n_people=np.array([len(x) for x in samples]), n_resamples=B)
 
 
 #: The shipped precomputed criteria (``metabits_book/data``), rebuilt by :func:`write_criteria`.

@@ -1,6 +1,6 @@
 """Bootstrap intervals of every person of the Confidence Database, shipped for the explorer.
 
-The B = 200 bootstrap of all 4,344 people
+The B = 200 bootstrap of all 4,323 people
 (:func:`~metabits_book.studies.database_measures.database_bootstrap`) fits meta-d′ to some
 870,000 resampled tables, too much for a page that is rebuilt with the book.
 :func:`people_intervals` computes it one data set at a time,
@@ -202,7 +202,7 @@ def shipped_intervals() -> PeopleIntervals:
     --------
     >>> r = shipped_intervals()
     >>> r.estimate.shape, r.n_boot
-    ((4344, 7), 200)
+    ((4323, 7), 200)
     """
     from importlib.resources import files
 

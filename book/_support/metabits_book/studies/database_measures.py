@@ -23,7 +23,7 @@ Rahnev's (2025) criteria computed from these —
 :func:`~metabits_book.studies.database_criteria.rahnev_criteria` and the shipped criteria
 table — are in :mod:`metabits_book.studies.database_criteria`.
 
-A participant whose table has an empty row (one stimulus only: five in Lebreton 2018) gets NaN
+A participant whose table has an empty row (one stimulus only: two in Lebreton 2018) gets NaN
 for every measure.
 
 References

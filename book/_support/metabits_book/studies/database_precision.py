@@ -13,8 +13,9 @@ Rahnev (2025) assesses two more properties of a measure of metacognition than
   operationalisation: the text of Rahnev's method at hand does not give his procedure.
 * **Test–retest reliability** — the same people tested again on another day.
   :func:`test_retest` computes a measure on each session of the data sets with sessions
-  (:data:`~metabits_book.studies.database_copy.SESSIONS`: Bang et al., 2019, seven days) and the
-  intraclass correlation ICC(3,1) between consecutive sessions (:func:`icc`).
+  (:data:`~metabits_book.studies.database_copy.SESSIONS`: Bang et al., 2019, seven days;
+  :data:`~metabits_book.studies.database_copy.SAME_PERSON`: Lebreton et al., 2018, two tasks)
+  and the intraclass correlation ICC(3,1) between consecutive sessions (:func:`icc`).
 
 References
 ----------
@@ -293,7 +294,8 @@ def test_retest(db, dataset: str = "Bang_2019_Exp1", n_trials: int = 400,
     ----------
     db : ConfidenceDatabase
     dataset : str, default "Bang_2019_Exp1"
-        A data set of :data:`~metabits_book.studies.database_copy.SESSIONS`.
+        A data set of :data:`~metabits_book.studies.database_copy.SESSIONS` or
+        :data:`~metabits_book.studies.database_copy.SAME_PERSON` (its people with sessions).
     n_trials : int, default 400
         Trials per session (Rahnev's test–retest figure is at 400 trials).
     names : sequence of str, default METACOGNITION
@@ -306,7 +308,7 @@ def test_retest(db, dataset: str = "Bang_2019_Exp1", n_trials: int = 400,
     ------
     ValueError
         For a bad ``db``, a data set without sessions, an ``n_trials`` that is not a positive
-        integer, or unknown ``names``.
+        integer or that nobody has in every session, or unknown ``names``.
 
     Examples
     --------
@@ -316,21 +318,25 @@ def test_retest(db, dataset: str = "Bang_2019_Exp1", n_trials: int = 400,
     (12, 6)
     """
     from metabits.validation import as_choice
-    from metabits_book.studies.database_copy import SESSIONS
+    from metabits_book.studies.database_copy import SAME_PERSON, SESSIONS
 
     db = _database(db)
-    with_sessions = tuple(n for n in SESSIONS if n in db.names)
+    with_sessions = tuple(n for n in (*SESSIONS, *SAME_PERSON) if n in db.names)
     if db.session is None or not with_sessions:
         raise ValueError("db: this copy of the database has no data set with sessions")
     name = as_choice(dataset, with_sessions, "dataset (a data set with sessions)")
     n = as_size(n_trials, "n_trials", least=1)
     cols = [NAMES.index(k) for k in _measure_names(names)]
-    people = np.flatnonzero(db.dataset == db.names.index(name))
     owner = np.repeat(np.arange(len(db.n_trials)), db.n_trials)
-    mine = np.isin(owner, people)
+    mine = (db.dataset[owner] == db.names.index(name)) & (db.session != 255)
+    people = np.unique(owner[mine])  # the data set's people with sessions
+    if not people.size:
+        raise ValueError(f"dataset: {name} has no person with sessions in this copy")
     n_sessions = int(db.session[mine].max()) + 1
     tables = np.stack([db.tables(first=n, session=s)[people] for s in range(n_sessions)], 1)
     full = (tables.sum((-2, -1)) >= n).all(1)
+    if not full.any():
+        raise ValueError(f"n_trials: nobody of {name} has {n} trials in every session")
     est = database_measures(tables[full], db.n_levels[people][full]).estimate[..., cols]
     pairs = tuple((s, s + 1) for s in range(n_sessions - 1))
     by_pair = np.array([[icc(est[:, [a, b], j]) for j in range(len(cols))] for a, b in pairs])
