@@ -5,11 +5,13 @@ metabits_book.studies.bayes_refits.servajean_bayes_refits),
 ``book/_support/metabits_book/data/maskori_group_bayes.csv`` (five 16-person hierarchical fits,
 metabits_book.studies.bayes_refits.maskori_group_bayes) and
 ``book/_support/metabits_book/data/maskori_group_bayes_ppc.csv`` (a posterior predictive check of one of them,
-maskori_posterior_check), each with a header saying what it is, its seeds and how it was made,
+maskori_posterior_check) and ``book/_support/metabits_book/data/servajean2026_gap_attribution.csv``
+(nine near-flat-prior NUTS fits and four maximum-likelihood fits a cell,
+servajean_gap_attribution), each with a header saying what it is, its seeds and how it was made,
 and prints the time each took.
 
-Run ``python scripts/make_bayes_refits.py [servajean] [maskori] [ppc]`` (all by default). Needs
-``metabits[bayes]``. The seeds are fixed, but NUTS on another CPU may take other floating-point
+Run ``python scripts/make_bayes_refits.py [servajean] [maskori] [ppc] [gap]`` (all by
+default). Needs ``metabits[bayes]``. The seeds are fixed, but NUTS on another CPU may take other floating-point
 paths: a rerun agrees with the shipped files within Monte Carlo error
 (tests/test_bayes_refits.py checks it, marked slow), not digit for digit.
 """
@@ -46,6 +48,15 @@ HEADERS = {
         "# predictive mean and 95% interval; per person the chi-square predictive p-value.\n"
         "# Written by metabits_book.studies.bayes_refits.maskori_posterior_check(66.7, seed=2023) via\n"
         "# scripts/make_bayes_refits.py ppc.\n"),
+    "gap": (
+        "# Servajean & Servajean (2026), simulated as in servajean2026_bayes_refits.csv (same tables): from HMeta-d's\n"
+        "# posterior mean M-ratio to the book's maximum likelihood, one change at a time. flat: HMeta-d\n"
+        "# (estimate_dprime=True) with every prior SD x 100 (metabits.fit_meta_d_bayes(prior_scale=100)),\n"
+        "# 4 chains x (1000 tune + 1000 draws), the refits' sampler seeds; ml_joint: the maximum of HMeta-d's\n"
+        "# likelihood (d', c, meta-d', criteria; unpadded; meta-c = c); ml_fixed: the same with d', c fixed\n"
+        "# at the unpadded counts'; ml_padded: metabits.fit_meta_d(pad=0.1, meta_c='c'); ml: fit_meta_d(pad=0.1).\n"
+        "# Written by metabits_book.studies.bayes_refits.servajean_gap_attribution(seed=2026) via\n"
+        "# scripts/make_bayes_refits.py gap; tests/test_bayes_refits.py refits a task (slow).\n"),
 }
 
 
@@ -73,7 +84,12 @@ def main(which):
         table = br.maskori_posterior_check(66.7, seed=2023, target_accept=0.99, **SETTINGS)
         print(f"ppc: {time.perf_counter() - t0:.0f} s")
         write("ppc", table, br.MASKORI_PPC)
+    if "gap" in which:
+        t0 = time.perf_counter()
+        table = br.servajean_gap_attribution(seed=2026, prior_scale=100.0, **SETTINGS)
+        print(f"gap: {time.perf_counter() - t0:.0f} s")
+        write("gap", table, br.SERVAJEAN_GAP)
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:] or ["servajean", "maskori", "ppc"])
+    main(sys.argv[1:] or ["servajean", "maskori", "ppc", "gap"])

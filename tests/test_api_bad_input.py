@@ -91,6 +91,9 @@ EXCLUDED = {
     "servajean_bayes_refits": "nine NUTS fits (minutes; a JAX compile on the first): its "
                               "refusals of bad seeds, tasks and sampler sizes, before any "
                               "sampling, are tests/test_bayes_refits.py's",
+    "servajean_gap_attribution": "nine NUTS fits (a minute; a JAX compile on the first): its "
+                                 "refusals of bad seeds, tasks, prior scales and sampler sizes, "
+                                 "before any sampling, are tests/test_bayes_refits.py's",
     "maskori_group_bayes": "five 16-person NUTS fits (minutes): its refusals of bad SOAs, seeds "
                            "and sampler sizes, before any sampling, are "
                            "tests/test_bayes_refits.py's",
@@ -495,7 +498,8 @@ CALLS = {
     "meta_I_normal": {},
     "response_table": {},
     "type2_measures": {},
-    "fit_meta_d": {"pad": (0.25, "nonneg?")},  # None: 1/(2K), as every meta-d′ pad
+    "fit_meta_d": {"pad": (0.25, "nonneg?"),  # None: 1/(2K), as every meta-d′ pad
+                   "meta_c": ("scaled", "choice")},
     "hmetad_rating_probabilities": {
         "meta_d": (1.0, "real"), "c": (0.0, "real"),
         "t2c_S1": ([-1.0], [[0.5], [-1.0, -2.0], [NAN], [], "abc", None, [[-1.0], [-1.0, -0.5]]]),
@@ -850,6 +854,7 @@ CALLS = {
     # metabits_book.studies.bayes_refits (the fits themselves are EXCLUDED: NUTS)
     "servajean_tables": {"seed": (2026, _BAD_SEEDS)},
     "servajean_bayes_table": {},
+    "servajean_gap_table": {},
     "maskori_group_bayes_table": {},
     "maskori_posterior_check_table": {},
     "coverage_difference": {"table": (_COVERAGE, [None, "abc", 3, TABLE1, _COVERAGE.iloc[:0],

@@ -167,6 +167,66 @@ def test_shipped_posterior_check_layout(ppc, people):
     assert ppc.p_value.between(0, 1).all()
 
 
+# --- from the posterior mean to maximum likelihood, one change at a time -----------------------
+
+@pytest.fixture(scope="module")
+def gap():
+    return br.servajean_gap_table()
+
+
+def test_shipped_gap_attribution_layout_and_diagnostics(gap, llm):
+    assert list(gap.task) == list(llm.task) and list(gap.model) == list(llm.model)
+    assert list(gap.seed) == list(llm.seed)  # the shipped refits' sampler seeds
+    assert gap.notna().all().all()
+    assert (gap.prior_scale == 100).all() and (gap.chains == 4).all() and (gap.draws == 1000).all()
+    assert (gap.flat_r_hat < 1.01).all() and (gap.flat_divergences == 0).all()
+    assert (gap.flat_ess_bulk > 1000).all()
+
+
+def test_shipped_gap_attribution_library_steps_are_the_tables(gap):
+    """The two padded steps are the library's fits of the simulated tables, to the digit."""
+    x = br.servajean_tables().reshape(-1, 2, 10)
+    assert gap.ml.to_numpy() == pytest.approx(mb.fit_meta_d(x, pad=0.1).m_ratio, rel=1e-5)
+    assert gap.ml_padded.to_numpy() == pytest.approx(
+        mb.fit_meta_d(x, pad=0.1, meta_c="c").m_ratio, rel=1e-5)
+    t1 = mb.sdt.type1_sdt(x)
+    assert gap.d.to_numpy() == pytest.approx(t1.d, rel=1e-5)
+    assert gap.c.to_numpy() == pytest.approx(t1.c, rel=1e-5, abs=1e-6)
+
+
+def test_hmetad_likelihood_maximum_is_the_librarys_on_padded_counts():
+    """The book's maximiser of HMeta-d's likelihood (scipy) on a table padded by 0.1, with d′ and
+    c fixed, finds the library's ``fit_meta_d(..., pad=0.1, meta_c="c")`` maximum: the two
+    differ only by HMeta-d's probability floor, inactive here."""
+    x = br.servajean_tables()[1, 0]  # task B, GPT-5
+    d, c, meta_d = br._hmetad_ml(x + 0.1, joint=False)
+    lib = mb.fit_meta_d(x, pad=0.1, meta_c="c")
+    assert (d, c) == pytest.approx((lib.d, lib.c), rel=1e-12)
+    assert meta_d == pytest.approx(lib.meta_d, abs=1e-6)
+
+
+def test_gap_attribution_what_the_chapter_says(gap, llm):
+    """The chapter's reading of the chain of fits: maximum likelihood above the posterior mean
+    in every cell; near-flat priors raise the posterior mean in every cell by more than 2
+    Monte Carlo SEs of the change, and it then lies above the likelihood's maximum; Maniscalco's
+    meta-c raises the estimate least where c is nearest 0 and most where c/d′ is largest; in
+    every cell the largest step is the priors or meta-c."""
+    steps = np.c_[llm.m_ratio_mean, gap.flat, gap.ml_joint, gap.ml_fixed, gap.ml_padded, gap.ml]
+    change = np.diff(steps, axis=1)  # priors, mean → maximum, d′ and c fixed, padding, meta-c
+    prior, mean_to_max, meta_c = change[:, 0], change[:, 1], change[:, 4]
+    assert (gap.ml > llm.m_ratio_mean).all()
+    assert (prior > 2 * np.hypot(gap.flat_mcse, llm.m_ratio_mcse)).all()
+    assert (mean_to_max < 0).all()
+    assert (meta_c > 0).all()
+    assert np.argmin(meta_c) == np.argmin(np.abs(gap.c))
+    assert np.argmax(meta_c) == np.argmax(np.abs(gap.c / gap.d))
+    assert set(np.abs(change).argmax(axis=1)) <= {0, 4}
+    # Mistral in task A, the largest gap: the priors about half of it
+    k = int(np.argmax(gap.ml - llm.m_ratio_mean))
+    assert (gap.task[k], gap.model[k]) == ("A", "Mistral-Medium-2508")
+    assert 0.4 < prior[k] / (gap.ml[k] - llm.m_ratio_mean[k]) < 0.6
+
+
 # --- bad input, refused before any sampling -----------------------------------------------------
 
 @pytest.mark.parametrize("call, match", [
@@ -177,6 +237,12 @@ def test_shipped_posterior_check_layout(ppc, people):
     (lambda: br.servajean_bayes_refits(tasks=[]), "tasks"),
     (lambda: br.servajean_bayes_refits(draws=0), "draws"),
     (lambda: br.servajean_bayes_refits(seed=None), "seed"),
+    (lambda: br.servajean_gap_attribution(-1), "seed"),
+    (lambda: br.servajean_gap_attribution(tasks=["D"]), "task"),
+    (lambda: br.servajean_gap_attribution(prior_scale=0), "prior_scale"),
+    (lambda: br.servajean_gap_attribution(prior_scale=True), "prior_scale"),
+    (lambda: br.servajean_gap_attribution(prior_scale=float("nan")), "prior_scale"),
+    (lambda: br.servajean_gap_attribution(draws=0), "draws"),
     (lambda: br.maskori_group_bayes(soas=[10.0]), "SOA"),
     (lambda: br.maskori_group_bayes(soas=33.3), "soas"),
     (lambda: br.maskori_group_bayes(soas=[True]), "SOA"),
@@ -229,6 +295,22 @@ def test_one_soa_refitted_equals_the_shipped_rows():
     assert np.all(np.abs(new["mean"] - shipped["mean"]) <= tol)
     assert new.d.to_numpy() == pytest.approx(shipped.d.to_numpy(), rel=1e-5)
     assert (new.r_hat < SHORT_R_HAT).all() and (new.divergences == 0).all()
+
+
+@pytest.mark.slow
+def test_one_task_gap_attribution_refitted_equals_the_shipped_rows():
+    """Task A's three cells by :func:`servajean_gap_attribution` with the short sampler
+    (:data:`SHORT`): the near-flat posterior means within 4 combined Monte Carlo SEs of the
+    shipped ones, the likelihood maxima (no sampling) to 10⁻⁵."""
+    shipped = br.servajean_gap_table()
+    shipped = shipped[shipped.task == "A"].reset_index(drop=True)
+    new = br.servajean_gap_attribution(2026, tasks=["A"], **SHORT)
+    assert list(new.model) == list(shipped.model) and list(new.seed) == list(shipped.seed)
+    tol = 4 * np.hypot(new.flat_mcse, shipped.flat_mcse)
+    assert np.all(np.abs(new.flat - shipped.flat) <= tol)
+    assert (new.flat_r_hat < SHORT_R_HAT).all() and (new.flat_divergences == 0).all()
+    for col in ("ml_joint", "ml_fixed", "ml_padded", "ml"):
+        assert new[col].to_numpy() == pytest.approx(shipped[col].to_numpy(), abs=1e-5), col
 
 
 @pytest.mark.slow

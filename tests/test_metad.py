@@ -177,6 +177,74 @@ def test_meta_d_equal_to_d_gives_m_ratio_one(d, c):
     assert fit.meta_c == pytest.approx(c, abs=1e-6)
 
 
+# --- HMeta-d's meta-c = c ---------------------------------------------------------------------
+
+
+def hmetad_counts(d, c, meta_d, t2c_S1, t2c_S2, n=1000):
+    """Expected counts (2, 2K) of Fleming's HMeta-d model, n trials per stimulus: Type 1 from d′
+    and c, confidence given the response from :func:`metabits.sdt.hmetad_rating_probabilities`
+    (meta-c = c)."""
+    from metabits.sdt import hmetad_rating_probabilities
+
+    given = hmetad_rating_probabilities(meta_d, c, t2c_S1, t2c_S2)  # (stimulus, response, K)
+    p_s1 = norm.cdf(c - np.array([-1, 1]) * d / 2)  # P("S1" | stimulus)
+    return n * np.concatenate([p_s1[:, None] * given[:, 0], (1 - p_s1)[:, None] * given[:, 1]],
+                              axis=1)
+
+
+@pytest.mark.parametrize("d, c, meta_d, s1, s2", [
+    (1.5, 0.3, 1.0, [-1.0, -0.2], [0.8, 1.5]),
+    (2.5, -0.4, 2.8, [-2.0, -1.2, -0.7], [0.1, 0.9, 1.6]),
+    (1.0, 0.0, 0.6, [-0.8], [0.7]),
+])
+def test_hmetad_meta_c_recovers_hmetad_counts(d, c, meta_d, s1, s2):
+    """meta_c="c" fits the expected counts of HMeta-d's model exactly (the probabilities stay
+    far above its 10⁻⁵ floor here), where Maniscalco's meta-c misses them unless c = 0."""
+    counts = hmetad_counts(d, c, meta_d, s1, s2)
+    fit = fit_meta_d(counts, meta_c="c")
+    assert fit.d == pytest.approx(d, abs=1e-9) and fit.c == pytest.approx(c, abs=1e-9)
+    assert fit.meta_c == pytest.approx(c, abs=1e-12)
+    assert fit.meta_d == pytest.approx(meta_d, abs=1e-6)
+    np.testing.assert_allclose(fit.t2c_S1, s1, atol=1e-6)
+    np.testing.assert_allclose(fit.t2c_S2, s2, atol=1e-6)
+    scaled = fit_meta_d(counts)
+    assert scaled.meta_c == pytest.approx(c * scaled.meta_d / d, abs=1e-12)
+    if c == 0:
+        assert scaled.meta_d == pytest.approx(meta_d, abs=1e-6)
+    else:
+        assert abs(scaled.meta_d - meta_d) > 1e-3
+        assert fit.log_likelihood > scaled.log_likelihood
+
+
+def test_hmetad_meta_c_equals_scaled_where_c_is_0():
+    """Table 1 padded by 1/(2K) has c = 0: both models are the same (meta-d′ 1.9497)."""
+    a, b = fit_meta_d(TABLE1, pad=0.25), fit_meta_d(TABLE1, pad=0.25, meta_c="c")
+    assert a.c == pytest.approx(0, abs=1e-12)
+    assert b.meta_d == pytest.approx(a.meta_d, abs=1e-9) == pytest.approx(1.9497064, abs=1e-6)
+
+
+def test_hmetad_meta_c_stack_and_fallback_agree(monkeypatch):
+    """A stack gives each table's own fit, and the BFGS fallback the same maximum."""
+    tabs = [(a, b, pad) for a, b, pad in sdt_tables(5, 8) if len(a) == 6]
+    stack = np.array([[a, b] for a, b, _ in tabs])
+    many = fit_meta_d(stack, pad=1 / 6, meta_c="c")
+    ones = [fit_meta_d([a, b], pad=1 / 6, meta_c="c") for a, b, _ in tabs]
+    np.testing.assert_allclose(many.meta_d, [f.meta_d for f in ones], atol=1e-12)
+    assert np.all(many.meta_c == many.c)
+    monkeypatch.setattr(metad, "_fisher_scoring",
+                        lambda th, c, k, **kw: (th, np.zeros(len(th), bool)))
+    for (a, b, _), ref in zip(tabs, ones, strict=True):
+        fit = fit_meta_d([a, b], pad=1 / 6, meta_c="c")
+        assert fit.meta_d == pytest.approx(ref.meta_d, abs=1e-6)
+        assert fit.log_likelihood == pytest.approx(ref.log_likelihood, abs=1e-8)
+
+
+@pytest.mark.parametrize("meta_c", ["C", "hmeta-d", None, 0, True])
+def test_bad_meta_c(meta_c):
+    with pytest.raises(ValueError, match="meta_c"):
+        fit_meta_d(TABLE1, pad=0.25, meta_c=meta_c)
+
+
 def _with_signal(cells, signal):
     """Add ``signal`` correct high-confidence responses to each stimulus (cells[0]: S1 answered
     "S1" surely; cells[-1]: S2 answered "S2" surely), so that d' = 0, which the tests assume
@@ -251,7 +319,8 @@ def test_bfgs_fallback_agrees(monkeypatch):
     """Force every table through the scipy BFGS fallback: same maximum to 1e-6."""
     tabs = [(a, b, pad) for a, b, pad in sdt_tables(11, 12)]
     direct = [fit_meta_d([a, b], pad=pad) for a, b, pad in tabs]
-    monkeypatch.setattr(metad, "_fisher_scoring", lambda th, c, k: (th, np.zeros(len(th), bool)))
+    monkeypatch.setattr(metad, "_fisher_scoring",
+                        lambda th, c, k, **kw: (th, np.zeros(len(th), bool)))
     for (a, b, pad), ref in zip(tabs, direct, strict=True):
         fit = fit_meta_d([a, b], pad=pad)
         assert fit.meta_d == pytest.approx(ref.meta_d, abs=1e-6)

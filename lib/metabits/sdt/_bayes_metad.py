@@ -12,6 +12,7 @@ maximum-likelihood fit of Maniscalco & Lau (2012):
   meta-d′ ~ N(d′, √2); each confidence criterion ~ N(0, 1/√2) truncated to below c − 10⁻⁵ ("S1"
   side) or above c + 10⁻⁵ ("S2" side), then sorted. When d′ is estimated in the model
   (``estimate_dprime=True``): d′ ~ N(0, √2), c ~ N(0, 1/√2) with binomial hits and false alarms.
+  ``prior_scale`` multiplies each of these SDs (1 by default: Fleming's).
   A group: log M-ratio_s = μ + ε·δ_s with μ ~ N(0, 1), δ_s ~ N(0, σ_δ), σ_δ ~ N⁺(0, 1),
   ε ~ Beta(1, 1) (so the SD of log M-ratio is ε·σ_δ); criteria ~ N(∓μ_c2, σ_c2) truncated at c_s,
   μ_c2 ~ N(0, 10), σ_c2 ~ N⁺(0, 10); with ``estimate_dprime=True`` also d′_s ~ N(μ_d, σ_d),
@@ -27,7 +28,9 @@ Equivalent reparameterisations, for NUTS (the model, i.e. the joint distribution
 sorted criteria are sampled as log-gaps from c with the density of the sorted truncated normals
 (their order statistics) and its Jacobian; the subjects' d′ and c (when estimated) are non-centred
 (d′_s = μ_d + σ_d·z_s, z_s ~ N(0, 1)). The group model's sampler uses nutpie's low-rank
-modified mass matrix.
+modified mass matrix. A single subject's chains start with the criteria near c (log-gaps near
+−1), where every rating's probability is above the floor: the likelihood is flat beyond it, and
+near-flat priors (``prior_scale``) would not pull a chain started there back.
 
 Each fit compiles nothing after the first: one compiled model per shape (number of ratings, and
 of subjects for a group) is kept and given the new counts. The first fit of a shape compiles it
@@ -229,6 +232,15 @@ def _check_tables(counts, name, estimate_dprime, pad, where):
     return counts, pad, d, c
 
 
+def _prior_scale(prior_scale):
+    if isinstance(prior_scale, (bool, np.bool_)):
+        raise ValueError(f"prior_scale must be a number > 0; got {prior_scale!r}")
+    value = as_scalar(prior_scale, "prior_scale")
+    if not value > 0:
+        raise ValueError(f"prior_scale must be > 0; got {value:g}")
+    return value
+
+
 def _sampler_args(chains, draws, tune, target_accept, seed, cores):
     chains = as_int(chains, "chains", least=1)
     draws = as_int(draws, "draws", least=1)
@@ -247,8 +259,9 @@ def _sampler_args(chains, draws, tune, target_accept, seed, cores):
 # ----------------------------------------------------------------------------------- the fits
 
 
-def fit_meta_d_bayes(nR_S1, nR_S2, *, estimate_dprime=False, pad=None, chains=4, draws=1000,
-                     tune=1000, target_accept=0.8, seed=None, cores=None) -> BayesMetaDFit:
+def fit_meta_d_bayes(nR_S1, nR_S2, *, estimate_dprime=False, pad=None, prior_scale=1.0,
+                     chains=4, draws=1000, tune=1000, target_accept=0.8, seed=None,
+                     cores=None) -> BayesMetaDFit:
     """Bayesian meta-d′ of one table: Fleming's (2017) HMeta-d single-subject model, NUTS.
 
     Parameters
@@ -263,6 +276,12 @@ def fit_meta_d_bayes(nR_S1, nR_S2, *, estimate_dprime=False, pad=None, chains=4,
     pad : float, optional
         Added to every cell for d′ and c when ``estimate_dprime=False``; default 1/(2K) as in
         HMeta-d (``adj_f``). Not allowed with ``estimate_dprime=True``.
+    prior_scale : float, default 1
+        Multiplies the SD of every prior (meta-d′'s, the confidence criteria's, and d′'s and c's
+        when estimated); their means stay. 1 is Fleming's model; a large value (say 100) makes
+        the priors nearly flat over any plausible value, so that the posterior is close to the
+        normalised likelihood and what the priors contribute to an estimate can be measured
+        (fit once at 1, once at 100). Must be a finite number > 0.
     chains, draws, tune : int, default 4, 1000, 1000
         NUTS chains, draws kept per chain and tuning steps per chain (HMeta-d's JAGS default is
         3 chains of 10,000 after 1,000 burn-in; NUTS draws are far less autocorrelated, see
@@ -290,7 +309,7 @@ def fit_meta_d_bayes(nR_S1, nR_S2, *, estimate_dprime=False, pad=None, chains=4,
         For counts that are not two equal-length rows of non-negative finite numbers with an even
         number 2K >= 4 of columns, an empty row, an infinite or zero d′ from the padded counts,
         a negative pad, a pad with ``estimate_dprime=True``, a non-boolean ``estimate_dprime``,
-        or bad sampler settings.
+        a ``prior_scale`` that is not a finite number > 0, or bad sampler settings.
 
     Notes
     -----
@@ -322,9 +341,10 @@ def fit_meta_d_bayes(nR_S1, nR_S2, *, estimate_dprime=False, pad=None, chains=4,
                          f"shapes {np.shape(nR_S1)} and {np.shape(nR_S2)}")
     counts, pad, d, c = _check_tables(counts[None], "counts (nR_S1, nR_S2)", estimate_dprime,
                                       pad, lambda i: "")
+    prior_scale = _prior_scale(prior_scale)
     args = _sampler_args(chains, draws, tune, target_accept, seed, cores)
     K = counts.shape[-1] // 2
-    data = {"counts": counts}
+    data = {"counts": counts, "prior_scale": np.array(prior_scale)}
     if not estimate_dprime:
         data.update(d=d, c=c)
     trace = _sample(_compiled("single", 1, K, bool(estimate_dprime)), data, args)

@@ -15,6 +15,13 @@ import numpy as np
 
 #: HMeta-d's ``Tol``: probability floor and the criteria's distance from c (one subject)
 TOL = 1e-5
+#: the single-subject model's chains start at log-gaps of the criteria near this (gaps of e⁻¹,
+#: the K − 1 criteria of a side within (K − 1)/e of c before the jitter), not at 0 (gaps of 1).
+#: Wide starting gaps put the outer criteria where a rating's probability is below :data:`TOL`:
+#: there the floor makes the likelihood flat, its gradient 0, and only the prior pulls a chain
+#: back; Fleming's priors do so quickly, near-flat ones (a large ``prior_scale``) hardly at all,
+#: and a chain stays stuck on the plateau
+GAP_START = -1.0
 
 
 def _rating_probs(pt, meta_d, c1, cS1, cS2):
@@ -52,10 +59,12 @@ def _sorted_truncated_normal_logp(pm, pt, x, mean, sd, bound, below):
     return logp - x.shape[-1] * log_mass
 
 
-def _criteria(pm, pt, c1, K, n, offset):
-    """Sorted criteria below and above ``c1`` from log-gaps (flat), with the gaps' Jacobian."""
-    gap1 = pm.Flat("log_gap_S1", shape=(n, K - 1))
-    gap2 = pm.Flat("log_gap_S2", shape=(n, K - 1))
+def _criteria(pm, pt, c1, K, n, offset, start=None):
+    """Sorted criteria below and above ``c1`` from log-gaps (flat), with the gaps' Jacobian;
+    the chains start at log-gaps ``start`` (jittered; default 0)."""
+    init = None if start is None else np.full((n, K - 1), float(start))
+    gap1 = pm.Flat("log_gap_S1", shape=(n, K - 1), initval=init)
+    gap2 = pm.Flat("log_gap_S2", shape=(n, K - 1), initval=init)
     cS1 = (c1[:, None] - offset - pt.cumsum(pt.exp(gap1), axis=1))[:, ::-1]
     cS2 = c1[:, None] + offset + pt.cumsum(pt.exp(gap2), axis=1)
     jacobian = gap1.sum() + gap2.sum()
@@ -88,16 +97,19 @@ def _single_model(K: int, estimate_dprime: bool):
 
     with pm.Model() as model:
         counts = pm.Data("counts", np.ones((1, 2, 2 * K)))
+        # multiplies every prior SD (1: Fleming's priors); data, so that one compiled model
+        # takes any scale
+        scale = pm.Data("prior_scale", np.array(1.0))
         if estimate_dprime:
-            c1 = pm.Normal("c", 0.0, 1 / np.sqrt(2.0), shape=1)
-            d1 = pm.Normal("d", 0.0, np.sqrt(2.0), shape=1)
+            c1 = pm.Normal("c", 0.0, scale / np.sqrt(2.0), shape=1)
+            d1 = pm.Normal("d", 0.0, scale * np.sqrt(2.0), shape=1)
             _type1_likelihood(pm, pt, counts, d1, c1, K)
         else:
             d1 = pm.Data("d", np.ones(1))
             c1 = pm.Data("c", np.zeros(1))
-        meta_d = pm.Normal("meta_d", d1, np.sqrt(2.0), shape=1)
-        cS1, cS2, jac = _criteria(pm, pt, c1, K, 1, TOL)
-        sd = 1 / np.sqrt(2.0)
+        meta_d = pm.Normal("meta_d", d1, scale * np.sqrt(2.0), shape=1)
+        cS1, cS2, jac = _criteria(pm, pt, c1, K, 1, TOL, start=GAP_START)
+        sd = scale / np.sqrt(2.0)
         prior = (_sorted_truncated_normal_logp(pm, pt, cS1, 0.0, sd, c1 - TOL, True)
                  + _sorted_truncated_normal_logp(pm, pt, cS2, 0.0, sd, c1 + TOL, False))
         pm.Potential("criteria_prior", prior.sum() + jac)

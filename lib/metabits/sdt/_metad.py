@@ -13,6 +13,10 @@ Counts follow the meta-d′ literature: ``nR_S1`` are the responses to S1 stimul
 "S1, most confident" to "S2, most confident" (length 2K); ``nR_S2`` likewise for S2 stimuli. In a
 Meyen-style table ``counts`` (rows: true label −1, +1) that is ``nR_S1, nR_S2 = counts``.
 
+``fit_meta_d(..., meta_c="c")`` fits the same likelihood with Fleming's (2017) HMeta-d
+criterion instead, meta-c = c, the observed Type 1 criterion (d′ and c still from the padded
+counts and held fixed).
+
 Parameterisation: meta-d′ is free; each side's criteria are meta-c ∓ cumulative sums of
 exponentials (log-increments), so their order holds without constraints.
 """
@@ -26,7 +30,7 @@ from scipy.special import ndtr
 
 from metabits._formulas import sdt_type1
 from metabits.results import Result
-from metabits.validation import as_count_table, as_counts, as_pad, scalar_or_array
+from metabits.validation import as_choice, as_count_table, as_counts, as_pad, scalar_or_array
 
 __all__ = ["MetaDFit", "fit_meta_d"]
 
@@ -52,7 +56,8 @@ class MetaDFit(Result):
     m_diff : float or ndarray
         ``meta_d - d``.
     meta_c : float or ndarray
-        Type 1 criterion of the meta-d′ model, ``c * meta_d / d``.
+        Type 1 criterion of the meta-d′ model: ``c * meta_d / d``, or ``c`` with
+        ``meta_c="c"``.
     t2c_S1 : ndarray, shape (K - 1,) or (n, K - 1)
         The K − 1 Type 2 criteria of "S1" responses, increasing (most confident boundary
         first), all below ``meta_c``.
@@ -125,13 +130,15 @@ def _type1(counts: np.ndarray):
 # ----------------------------------------------------------------------------------- likelihood
 
 
-def _edges(theta, kappa, K, derivatives=True):
+def _edges(theta, kappa, K, derivatives=True, shift=None):
     """Bin edges (n, 2K+1) from -inf to +inf and, if ``derivatives``, their derivatives
-    (n, 2K+1, 2K−1) wrt theta (else None)."""
+    (n, 2K+1, 2K−1) wrt theta (else None). meta-c is ``kappa * meta-d′ + shift`` (``shift``
+    (n,), default 0): ``kappa = c/d′`` for Maniscalco's meta-c, ``kappa = 0, shift = c`` for
+    HMeta-d's."""
     n, P = theta.shape
     m = theta[:, 0]
     inc1, inc2 = np.exp(theta[:, 1:K]), np.exp(theta[:, K:])  # nearest meta-c first
-    meta_c = kappa * m
+    meta_c = kappa * m if shift is None else kappa * m + shift
     e = np.empty((n, 2 * K + 1))
     e[:, 0], e[:, -1], e[:, K] = -np.inf, np.inf, meta_c
     e[:, K - 1:0:-1] = meta_c[:, None] - np.cumsum(inc1, axis=1)
@@ -146,18 +153,19 @@ def _edges(theta, kappa, K, derivatives=True):
     return e, de
 
 
-def _loglik(theta, counts, kappa, derivatives=True):
+def _loglik(theta, counts, kappa, derivatives=True, shift=None):
     """Log-likelihood of the ratings given the Type 1 response, for a stack of tables.
 
     Returns ``ll`` (n,) and, if ``derivatives``, its gradient (n, P) and the expected (Fisher)
     information (n, P, P) with respect to ``theta = (meta-d′, log-increments S1, S2)``.
     Vectorised over the stack; each table's numbers are computed on their own, so they do not
-    depend on the other tables of the stack (see :func:`_loglik_blocks`).
+    depend on the other tables of the stack (see :func:`_loglik_blocks`). meta-c as in
+    :func:`_edges`.
     """
     (n, P), L = theta.shape, counts.shape[-1]
     K = L // 2
     with np.errstate(all="ignore"):  # trial steps may go wild: their ll is then -inf
-        e, de = _edges(theta, kappa, K, derivatives)
+        e, de = _edges(theta, kappa, K, derivatives, shift)
         half = theta[:, 0, None] / 2  # the means of S1 and S2 evidence are -half and +half
         z = np.stack([e + half, e - half], axis=1)  # (n, 2, 2K+1): edges minus the means
         below, above = ndtr(z), ndtr(-z)  # mass below and above each edge
@@ -195,15 +203,16 @@ def _loglik(theta, counts, kappa, derivatives=True):
 _BLOCK = 1000
 
 
-def _loglik_blocks(theta, counts, kappa, derivatives=True):
+def _loglik_blocks(theta, counts, kappa, derivatives=True, shift=None):
     """:func:`_loglik` of a stack of any size, evaluated :data:`_BLOCK` tables at a time.
 
     The same numbers (each table's are computed on its own), in bounded memory and faster.
     """
     n = len(theta)
     if n <= _BLOCK:
-        return _loglik(theta, counts, kappa, derivatives)
-    parts = [_loglik(theta[i:i + _BLOCK], counts[i:i + _BLOCK], kappa[i:i + _BLOCK], derivatives)
+        return _loglik(theta, counts, kappa, derivatives, shift)
+    parts = [_loglik(theta[i:i + _BLOCK], counts[i:i + _BLOCK], kappa[i:i + _BLOCK], derivatives,
+                     None if shift is None else shift[i:i + _BLOCK])
              for i in range(0, n, _BLOCK)]
     if not derivatives:
         return np.concatenate(parts)
@@ -230,7 +239,7 @@ _FLAT = 1e-12
 _HALVINGS = (1, 2, 4, 8, 16, 8)
 
 
-def _fisher_scoring(theta, counts, kappa, max_iter=100, xtol=1e-9):
+def _fisher_scoring(theta, counts, kappa, max_iter=100, xtol=1e-9, shift=None):
     """Fisher scoring with step halving on a stack of tables; returns theta and a converged mask.
 
     A table is done once its full scoring step is below ``xtol`` in every parameter, or once the
@@ -248,11 +257,13 @@ def _fisher_scoring(theta, counts, kappa, max_iter=100, xtol=1e-9):
     the line (tests/test_metad_blocks.py runs NumPy's baseline kernels against the machine's
     own). (A rule on the step's length, with "done" where rounding stops the rise, would make
     such a fit's outcome, a value or NaN, depend on the CPU: NumPy's AVX-512, AVX2 and baseline
-    kernels round differently.)
+    kernels round differently.) meta-c as in :func:`_edges`.
     """
     theta = theta.copy()
     P = theta.shape[1]
-    ll, g, F = _loglik_blocks(theta, counts, kappa)
+    if shift is None:
+        shift = np.zeros(len(theta))
+    ll, g, F = _loglik_blocks(theta, counts, kappa, shift=shift)
     active = np.isfinite(ll)
     converged = np.zeros(len(theta), bool)
     for _ in range(max_iter):
@@ -274,7 +285,8 @@ def _fisher_scoring(theta, counts, kappa, max_iter=100, xtol=1e-9):
         # the last step of a table whose step promises a rise below _FLAT: taken unless it falls
         flat = 0.5 * np.einsum("np,np->n", g[idx], step) <= _FLAT * (1.0 + np.abs(ll[idx]))
         cand = theta[idx] + step
-        worse = ~(_loglik_blocks(cand, counts[idx], kappa[idx], derivatives=False) >= ll[idx])
+        worse = ~(_loglik_blocks(cand, counts[idx], kappa[idx], derivatives=False,
+                                 shift=shift[idx]) >= ll[idx])
         last = idx[flat]
         theta[last[~worse[flat]]] = cand[flat & ~worse]
         converged[last], active[last] = True, False
@@ -287,7 +299,8 @@ def _fisher_scoring(theta, counts, kappa, max_iter=100, xtol=1e-9):
             t = 0.5 ** (halved + 1 + np.arange(block))  # the next `block` step lengths at once
             trial = theta[idx[redo], None] + t[:, None] * step[redo, None]  # (redo, block, P)
             ll_trial = _loglik_blocks(trial.reshape(-1, P), np.repeat(counts[idx[redo]], block, 0),
-                                      np.repeat(kappa[idx[redo]], block), derivatives=False)
+                                      np.repeat(kappa[idx[redo]], block), derivatives=False,
+                                      shift=np.repeat(shift[idx[redo]], block))
             rise = ll_trial.reshape(-1, block) >= ll[idx[redo], None]
             first = np.where(rise.any(axis=1), rise.argmax(axis=1), block - 1)  # longest rise
             cand[redo] = trial[np.arange(redo.size), first]
@@ -297,18 +310,18 @@ def _fisher_scoring(theta, counts, kappa, max_iter=100, xtol=1e-9):
         active[idx[worse]] = False
         idx, cand = idx[~worse], cand[~worse]
         theta[idx] = cand
-        ll[idx], g[idx], F[idx] = _loglik_blocks(cand, counts[idx], kappa[idx])
+        ll[idx], g[idx], F[idx] = _loglik_blocks(cand, counts[idx], kappa[idx], shift=shift[idx])
     return theta, converged
 
 
-def _fit_one(theta0, counts, kappa):
+def _fit_one(theta0, counts, kappa, shift=0.0):
     """BFGS (scipy) on one table with the analytic gradient: the fallback if scoring stalls."""
     from scipy.optimize import minimize  # imported here: slow to import, rarely needed
 
     scale = counts.sum()
 
     def neg(th):
-        ll, g, _ = _loglik(th[None], counts[None], np.array([kappa]))
+        ll, g, _ = _loglik(th[None], counts[None], np.array([kappa]), shift=np.array([shift]))
         if not np.isfinite(ll[0]):  # outside the model's range: let the line search back off
             return np.inf, np.zeros_like(th)
         return -ll[0] / scale, -g[0] / scale
@@ -319,8 +332,9 @@ def _fit_one(theta0, counts, kappa):
         raise ValueError(
             "the meta-d' fit did not converge: the likelihood seems to have no interior maximum "
             f"({res.message}). Usual causes: nearly empty cells (pad the counts, e.g. 1/(2K), or "
-            f"merge confidence levels) or d' near 0 with a large c (here c/d' = {kappa:.3g}), "
-            "which puts meta-c = c * meta-d'/d' far out"
+            "merge confidence levels)" + ("" if kappa == 0 else
+            f" or d' near 0 with a large c (here c/d' = {kappa:.3g}), which puts meta-c = "
+            "c * meta-d'/d' far out")
         )
     return res.x
 
@@ -357,7 +371,12 @@ def _meta_d_or_nan(counts: np.ndarray, pad: float, fallback: bool = True):
 # ------------------------------------------------------------------------------------ public API
 
 
-def _fit(counts, pad, where) -> MetaDFit:
+#: where the meta-d′ model puts its Type 1 criterion: Maniscalco & Lau's c·meta-d′/d′, or
+#: HMeta-d's c itself
+META_C = ("scaled", "c")
+
+
+def _fit(counts, pad, where, meta_c="scaled") -> MetaDFit:
     """Validate, pad and fit a stack of tables (n, 2, 2K); fields are arrays over the tables."""
     pad = as_pad(pad, counts.shape[-1] // 2)
     counts = _prepare(counts, pad, where)
@@ -365,26 +384,28 @@ def _fit(counts, pad, where) -> MetaDFit:
     zero = np.flatnonzero(np.abs(d) < 1e-8)
     if zero.size:
         raise ValueError(
-            f"d' = 0{where(zero[0])} (hit rate = false-alarm rate): meta-c = c * meta-d'/d' and "
-            "the M-ratio are undefined"
+            f"d' = 0{where(zero[0])} (hit rate = false-alarm rate): "
+            + ("meta-c = c * meta-d'/d' and " if meta_c == "scaled" else "")
+            + "the M-ratio are undefined"
         )
-    kappa = c / d
-    theta, ok = _fisher_scoring(_start(d, crit), counts, kappa)
+    # meta-c = kappa * meta-d′ + shift
+    kappa, shift = (c / d, np.zeros_like(c)) if meta_c == "scaled" else (np.zeros_like(c), c)
+    theta, ok = _fisher_scoring(_start(d, crit), counts, kappa, shift=shift)
     for i in np.flatnonzero(~ok):
         try:
-            theta[i] = _fit_one(theta[i], counts[i], kappa[i])
+            theta[i] = _fit_one(theta[i], counts[i], kappa[i], shift[i])
         except ValueError as exc:
             raise ValueError(f"{exc}{where(i)}") from None
     K = counts.shape[-1] // 2
-    e, _ = _edges(theta, kappa, K)
+    e, _ = _edges(theta, kappa, K, shift=shift)
     meta_d = theta[:, 0]
     return MetaDFit(d=d, c=c, meta_d=meta_d, m_ratio=meta_d / d, m_diff=meta_d - d,
-                    meta_c=kappa * meta_d, t2c_S1=e[:, 1:K], t2c_S2=e[:, K + 1:2 * K],
-                    log_likelihood=_loglik(theta, counts, kappa, derivatives=False),
+                    meta_c=kappa * meta_d + shift, t2c_S1=e[:, 1:K], t2c_S2=e[:, K + 1:2 * K],
+                    log_likelihood=_loglik(theta, counts, kappa, derivatives=False, shift=shift),
                     pad=float(pad))
 
 
-def fit_meta_d(counts, pad=0.0) -> MetaDFit:
+def fit_meta_d(counts, pad=0.0, *, meta_c="scaled") -> MetaDFit:
     """Maximum-likelihood meta-d′ of a table or a stack of tables (Maniscalco & Lau, 2012).
 
     Parameters
@@ -397,6 +418,12 @@ def fit_meta_d(counts, pad=0.0) -> MetaDFit:
     pad : float or None, default 0
         Constant added to every cell before anything is computed (d′ and c included); ``None``
         adds 1/(2K) (Maniscalco's ``padAmount``, statConfR's and metaSDT's default).
+    meta_c : {"scaled", "c"}, default "scaled"
+        The Type 1 criterion of the meta-d′ model, which divides each response's confidence
+        ratings from the other response's: ``"scaled"``, meta-c = c·meta-d′/d′ (Maniscalco &
+        Lau, 2012, and its ports: metadpy, statConfR, metaSDT); ``"c"``, meta-c = c, the
+        observed criterion itself, as in Fleming's (2017) HMeta-d model
+        (:func:`metabits.fit_meta_d_bayes`). They agree where c = 0 or meta-d′ = d′.
 
     Returns
     -------
@@ -410,8 +437,9 @@ def fit_meta_d(counts, pad=0.0) -> MetaDFit:
     ValueError
         For counts that are negative, not finite or not of shape (..., 2, 2K) with K >= 2, an
         all-zero row, a hit or false-alarm rate of 0 or 1 (d′ infinite), d′ = 0, a zero cell
-        after padding, a negative or non-scalar ``pad``, or a fit that does not converge (no
-        interior maximum); the message names the first offending table of a stack.
+        after padding, a negative or non-scalar ``pad``, a ``meta_c`` other than ``"scaled"`` or
+        ``"c"``, or a fit that does not converge (no interior maximum); the message names the
+        first offending table of a stack.
 
     Notes
     -----
@@ -456,7 +484,18 @@ def fit_meta_d(counts, pad=0.0) -> MetaDFit:
     ...                    [[76, 64, 56, 4], [12, 48, 56, 84]]])
     >>> fits.meta_d.round(3).tolist(), fits.t2c_S1.shape
     ([1.97, 1.97], (2, 1))
+
+    With HMeta-d's meta-c = c the boundary between the two responses' ratings is c itself, not
+    c·meta-d′/d′ (Table 1 has c = 0, where the two agree; here c = −0.26 and meta-d′ > d′):
+
+    >>> x = [[84, 56, 48, 12], [4, 26, 64, 106]]
+    >>> ml, hm = fit_meta_d(x), fit_meta_d(x, meta_c="c")
+    >>> round(ml.c, 3), round(ml.meta_c, 3), round(hm.meta_c, 3)
+    (-0.256, -0.298, -0.256)
+    >>> round(ml.meta_d, 3), round(hm.meta_d, 3)
+    (1.82, 1.852)
     """
+    meta_c = as_choice(meta_c, META_C, "meta_c")
     table = as_count_table(counts, "counts", min_levels=2, row_names=_ROWS)
     lead = table.shape[:-2]
     flat = table.reshape((-1,) + table.shape[-2:])
@@ -467,7 +506,7 @@ def fit_meta_d(counts, pad=0.0) -> MetaDFit:
     else:
         def where(i):
             return ""
-    fit = _fit(flat, pad, where)
+    fit = _fit(flat, pad, where, meta_c)
     if not lead:
         return replace(fit, **{k: scalar_or_array(fit[k][0]) for k in fit if k != "pad"})
     return replace(fit, **{k: fit[k].reshape(lead + fit[k].shape[1:]) for k in fit

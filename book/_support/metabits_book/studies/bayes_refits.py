@@ -13,6 +13,10 @@ the files):
   of means, and the diagnostics. Shipped as ``data/servajean2026_bayes_refits.csv``, read by
   :func:`servajean_bayes_table`. :func:`servajean_tables` gives the simulated tables themselves
   (no fit), so that a reader can fit them by maximum likelihood beside the posterior.
+  :func:`servajean_gap_attribution` walks from that posterior mean to the maximum-likelihood
+  estimate one change at a time (near-flat priors; the likelihood's maximum; d′ and c fixed;
+  padding; Maniscalco's meta-c): shipped as ``data/servajean2026_gap_attribution.csv``, read by
+  :func:`servajean_gap_table`.
 * :func:`maskori_group_bayes` fits Fleming's hierarchical model
   (:func:`metabits.fit_meta_d_bayes_group`) to the 16 MaskOri people at each SOA: the group
   M-ratio, the SD of log M-ratio and each person's M-ratio with 95% intervals and the
@@ -21,7 +25,7 @@ the files):
   the fit against the data with :func:`metabits.sdt.posterior_predictive` (shipped as
   ``data/maskori_group_bayes_ppc.csv``, read by :func:`maskori_posterior_check_table`).
 
-``scripts/make_bayes_refits.py`` regenerates both files; ``tests/test_bayes_refits.py`` checks
+``scripts/make_bayes_refits.py`` regenerates the files; ``tests/test_bayes_refits.py`` checks
 the shipped files and (marked slow) refits a cell and an SOA against them.
 
 PyMC and its stack are imported only by the two fitting functions, on first use.
@@ -34,9 +38,10 @@ import numpy as np
 from metabits.validation import as_choice, as_int, as_probability, as_size
 from metabits_book.studies import datasets
 
-__all__ = ["MASKORI_GROUP_BAYES", "MASKORI_PPC", "SERVAJEAN_BAYES", "SERVAJEAN_N_PER_STIMULUS",
-           "maskori_group_bayes", "maskori_group_bayes_table", "maskori_posterior_check",
-           "maskori_posterior_check_table", "servajean_bayes_refits", "servajean_bayes_table",
+__all__ = ["MASKORI_GROUP_BAYES", "MASKORI_PPC", "SERVAJEAN_BAYES", "SERVAJEAN_GAP",
+           "SERVAJEAN_N_PER_STIMULUS", "maskori_group_bayes", "maskori_group_bayes_table",
+           "maskori_posterior_check", "maskori_posterior_check_table", "servajean_bayes_refits",
+           "servajean_bayes_table", "servajean_gap_attribution", "servajean_gap_table",
            "servajean_tables"]
 
 #: Trials per stimulus class of each task (A, B, C): the chapter "Metacognitive efficiency of
@@ -455,3 +460,199 @@ def maskori_group_bayes_table():
     (90, ['group_m_ratio', 'm_ratio', 'sigma_log_m_ratio'])
     """
     return _read(MASKORI_GROUP_BAYES)
+
+
+# --- what separates HMeta-d's posterior mean from the book's maximum likelihood ------------------
+
+#: the shipped result of :func:`servajean_gap_attribution`
+SERVAJEAN_GAP = "servajean2026_gap_attribution.csv"
+#: the pad of the book's maximum-likelihood fits of the LLM tables (1/(2K), K = 5)
+_ML_PAD = 0.1
+
+
+def _hmetad_negloglik(x, K, d=None, c=None):
+    """Negative log-likelihood of HMeta-d's single-subject model for one table ``x`` (2, 2K),
+    per trial, as a function of ``(d′, c, meta-d′, log-gaps)`` (``d`` and ``c`` None: d′ and c
+    free, with HMeta-d's binomial hits and false alarms) or of ``(meta-d′, log-gaps)`` (d′ and
+    c given: the ratings alone). The ratings' probabilities are HMeta-d's own
+    (:func:`metabits.sdt.hmetad_rating_probabilities`, meta-c = c, the 10⁻⁵ floor); the
+    criteria lie at c ∓ cumulative sums of exp(log-gap) on each side."""
+    from scipy.special import log_ndtr
+
+    import metabits as mb
+
+    blocks = np.asarray(x, float).reshape(2, 2, K)  # stimulus, response, rating
+    hits, signal = x[1, K:].sum(), x[1].sum()
+    fas, noise = x[0, K:].sum(), x[0].sum()
+    total = float(x.sum())
+    joint = d is None
+
+    def f(p):
+        d1, c1, rest = (p[0], p[1], p[2:]) if joint else (d, c, p)
+        meta_d, g1, g2 = rest[0], np.exp(rest[1:K]), np.exp(rest[K:])
+        low, high = (c1 - np.cumsum(g1))[::-1], c1 + np.cumsum(g2)
+        if not (np.all(np.isfinite(low)) and np.all(np.isfinite(high))) \
+                or np.any(np.diff(low) <= 0) or np.any(np.diff(high) <= 0) \
+                or low[-1] >= c1 or high[0] <= c1:  # gaps rounded away: outside the model
+            return np.inf
+        p_r = mb.sdt.hmetad_rating_probabilities(meta_d, c1, low, high)
+        ll = float(np.sum(blocks * np.log(p_r)))
+        if joint:
+            ll += (hits * log_ndtr(d1 / 2 - c1) + (signal - hits) * log_ndtr(c1 - d1 / 2)
+                   + fas * log_ndtr(-d1 / 2 - c1) + (noise - fas) * log_ndtr(d1 / 2 + c1))
+        return -ll / total
+
+    return f
+
+
+def _hmetad_ml(x, joint):
+    """The maximum of HMeta-d's likelihood for one unpadded table: d′, c and meta-d′.
+
+    ``joint``: d′, c, meta-d′ and the criteria together (the mode of the posterior under flat
+    priors); else d′ and c are the unpadded counts' and only the ratings are fitted. Starts at
+    the maximum-likelihood fit with meta-c = c of the table padded by :data:`_ML_PAD`; BFGS,
+    then Nelder–Mead from its end, until a round moves the log-likelihood by less than 10⁻¹²
+    per trial. An empty cell sends its outer criterion outwards until HMeta-d's floor holds its
+    probability; meta-d′ stays finite."""
+    from scipy.optimize import minimize
+
+    import metabits as mb
+
+    x = np.asarray(x, float)
+    K = x.shape[-1] // 2
+    t1 = mb.sdt.type1_sdt(x)
+    start = mb.fit_meta_d(x, pad=_ML_PAD, meta_c="c")
+    gaps = np.r_[np.log(np.diff(np.r_[start.t2c_S1, start.c]))[::-1],
+                 np.log(np.diff(np.r_[start.c, start.t2c_S2]))]
+    p = np.r_[start.meta_d, gaps]
+    if joint:
+        f, p = _hmetad_negloglik(x, K), np.r_[t1.d, t1.c, p]
+    else:
+        f = _hmetad_negloglik(x, K, float(t1.d), float(t1.c))
+    value = f(p)
+    for _ in range(20):
+        p = minimize(f, p, method="BFGS", options={"gtol": 1e-10, "maxiter": 5000}).x
+        p = minimize(f, p, method="Nelder-Mead",
+                     options={"xatol": 1e-10, "fatol": 1e-14, "maxiter": 20_000}).x
+        if value - f(p) < 1e-12:
+            break
+        value = f(p)
+    else:
+        raise RuntimeError("the maximum of HMeta-d's likelihood was not reached")
+    if joint:
+        return float(p[0]), float(p[1]), float(p[2])
+    return float(t1.d), float(t1.c), float(p[0])
+
+
+def servajean_gap_attribution(seed: int = 2026, *, tasks=None, prior_scale: float = 100.0,
+                              chains: int = 4, draws: int = 1000, tune: int = 1000):
+    """What separates HMeta-d's posterior mean M-ratio from the book's maximum likelihood, on
+    :func:`servajean_tables`: a chain of fits that changes one thing at a time.
+
+    From HMeta-d as the paper fitted it (:func:`servajean_bayes_refits`, shipped) to the book's
+    maximum-likelihood fit (:func:`metabits.fit_meta_d`, every cell padded by 0.1, Maniscalco's
+    meta-c = c·meta-d′/d′), each cell gets:
+
+    1. ``flat``: HMeta-d with ``estimate_dprime=True`` and near-flat priors
+       (:func:`metabits.fit_meta_d_bayes` with ``prior_scale``; same sampler seeds as the shipped
+       refits): the posterior mean of meta-d′/d′ and its Monte Carlo SE.
+    2. ``ml_joint``: the maximum of the same likelihood, d′, c, meta-d′ and the criteria
+       together (the posterior's mode under flat priors): meta-d′/d′.
+    3. ``ml_fixed``: the maximum of HMeta-d's ratings likelihood with d′ and c fixed at the
+       unpadded counts' point estimates.
+    4. ``ml_padded``: the same with every cell padded by 0.1 (d′, c and ratings;
+       ``fit_meta_d(..., pad=0.1, meta_c="c")``).
+    5. ``ml``: the book's fit, ``fit_meta_d(..., pad=0.1)``: meta-c = c·meta-d′/d′.
+
+    Parameters
+    ----------
+    seed : int, default 2026
+        Seed of the tables (:func:`servajean_tables`); cell (i, j)'s sampler gets
+        ``seed + 3 i + j``, as in :func:`servajean_bayes_refits`.
+    tasks : sequence of str, optional
+        Only these tasks (default all three).
+    prior_scale : float, default 100
+        Multiplies every prior SD of the near-flat fit (> 0).
+    chains, draws, tune : int, default 4, 1000, 1000
+        NUTS settings of the near-flat fits.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per task and model: ``task``, ``model``, ``flat`` and ``flat_mcse``, the flat
+        fit's ``flat_d`` and ``flat_meta_d`` (posterior means), ``flat_r_hat``,
+        ``flat_ess_bulk``, ``flat_divergences``; ``ml_joint`` (with its ``ml_joint_d`` and
+        ``ml_joint_c``), ``ml_fixed`` (with the unpadded ``d`` and ``c``), ``ml_padded``,
+        ``ml`` (M-ratios); ``prior_scale``, ``chains``, ``draws``, ``seed`` (the sampler's).
+        The layout of ``data/servajean2026_gap_attribution.csv``.
+
+    Raises
+    ------
+    ValueError
+        For a bad seed, an unknown task, a ``prior_scale`` that is not a number > 0, or sampler
+        sizes that are not integers >= 1.
+
+    Notes
+    -----
+    Nine NUTS fits with K = 5 (needs ``metabits[bayes]``) and four maximum-likelihood fits a
+    cell. The likelihood maxima of steps 2 and 3 see the counts unpadded, as HMeta-d does: an
+    empty cell (no "S2, most confident" answer to S1 in task A's Mistral table) sends its
+    criterion outwards until HMeta-d's floor of 10⁻⁵ holds its probability, and meta-d′ stays
+    finite; ``fit_meta_d`` refuses such a table unpadded, which is why step 4 pads.
+    """
+    import pandas as pd
+
+    import metabits as mb
+
+    seed = _seed(seed)
+    s1 = datasets.servajean_table_s1()
+    tasks = list(s1.tasks) if tasks is None else [as_choice(t, s1.tasks, "task")
+                                                  for t in _as_list(tasks, "tasks")]
+    if isinstance(prior_scale, (bool, np.bool_)) or not isinstance(prior_scale,
+                                                                   (int, float, np.number)) \
+            or not np.isfinite(prior_scale) or not prior_scale > 0:
+        raise ValueError(f"prior_scale must be a number > 0; got {prior_scale!r}")
+    chains, draws = as_size(chains, "chains", most=64), as_size(draws, "draws", most=10 ** 6)
+    tune = as_size(tune, "tune", most=10 ** 6)
+    tables = servajean_tables(seed)
+    rows = []
+    for task in tasks:
+        i = s1.tasks.index(task)
+        for j, model in enumerate(s1.models):
+            x = tables[i, j]
+            flat = mb.fit_meta_d_bayes(x[0], x[1], estimate_dprime=True,
+                                       prior_scale=float(prior_scale), chains=chains,
+                                       draws=draws, tune=tune, seed=seed + 3 * i + j)
+            dj, cj, mj = _hmetad_ml(x, joint=True)
+            d0, c0, m0 = _hmetad_ml(x, joint=False)
+            rows.append({
+                "task": task, "model": model,
+                "flat": float(flat.m_ratio.mean()), "flat_mcse": flat.mcse("m_ratio"),
+                "flat_d": float(flat.d.mean()), "flat_meta_d": float(flat.meta_d.mean()),
+                "flat_r_hat": flat.r_hat, "flat_ess_bulk": flat.ess_bulk,
+                "flat_divergences": flat.divergences,
+                "ml_joint": mj / dj, "ml_joint_d": dj, "ml_joint_c": cj,
+                "ml_fixed": m0 / d0, "d": d0, "c": c0,
+                "ml_padded": float(mb.fit_meta_d(x, pad=_ML_PAD, meta_c="c").m_ratio),
+                "ml": float(mb.fit_meta_d(x, pad=_ML_PAD).m_ratio),
+                "prior_scale": float(prior_scale), "chains": chains, "draws": draws,
+                "seed": seed + 3 * i + j})
+    return pd.DataFrame(rows)
+
+
+def servajean_gap_table():
+    """The shipped result of :func:`servajean_gap_attribution`
+    (``data/servajean2026_gap_attribution.csv``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Nine rows, one per task and model, in the layout of :func:`servajean_gap_attribution`.
+
+    Examples
+    --------
+    >>> t = servajean_gap_table()
+    >>> len(t), bool((t.flat_r_hat < 1.01).all()), int(t.flat_divergences.sum())
+    (9, True, 0)
+    """
+    return _read(SERVAJEAN_GAP)
