@@ -500,6 +500,8 @@ CALLS = {
     "type2_measures": {},
     "fit_meta_d": {"pad": (0.25, "nonneg?"),  # None: 1/(2K), as every meta-d′ pad
                    "meta_c": ("scaled", "choice")},
+    "fit_meta_noise": {"pad": (None, "nonneg?")},  # None: 1/(2K), statConfR's fitConf pad
+    "fit_meta_uncertainty": {"pad": (None, "nonneg?")},
     "hmetad_rating_probabilities": {
         "meta_d": (1.0, "real"), "c": (0.0, "real"),
         "t2c_S1": ([-1.0], [[0.5], [-1.0, -2.0], [NAN], [], "abc", None, [[-1.0], [-1.0, -0.5]]]),

@@ -7,6 +7,9 @@ meta-d′
     :func:`bootstrap_meta_d`; Bayesian: :func:`fit_meta_d_bayes` and
     :func:`fit_meta_d_bayes_group` (Fleming's HMeta-d; PyMC, imported on first use),
     :func:`prior_predictive`, :func:`posterior_predictive`, :func:`hmetad_rating_probabilities`.
+Model-based measures (maximum likelihood, as statConfR's "logN" and "CAS")
+    :func:`fit_meta_noise` (meta-noise, Shekhar & Rahnev, 2021), :func:`fit_meta_uncertainty`
+    (meta-uncertainty, CASANDRE, Boundy-Singer, Ziemba & Goris, 2023).
 The rating model
     :func:`rating_probabilities`, :func:`simulate_ratings`.
 Classic Type 2 measures
@@ -25,6 +28,8 @@ from metabits.sdt._bayes_checks import (PredictiveCheck, hmetad_rating_probabili
 from metabits.sdt._criterion import (ROPE_VERDICTS, CriterionComparison, RopeRange, SDTVariance,
                                      compare_criteria, delta_variance, pairwise_z_tests,
                                      rope_range, rope_verdict, se_from_ci, trials_per_stimulus)
+from metabits.sdt._meta_noise import (MetaNoiseFit, MetaUncertaintyFit, fit_meta_noise,
+                                      fit_meta_uncertainty)
 from metabits.sdt._metad import MetaDFit, fit_meta_d
 from metabits.sdt._model import (MetaDBootstrap, Type1SDT, bootstrap_meta_d,
                                  equiprobable_criteria, rating_probabilities, simulate_ratings,
@@ -38,6 +43,7 @@ _BAYES = ("BayesMetaDFit", "BayesMetaDGroupFit", "fit_meta_d_bayes", "fit_meta_d
 
 __all__ = [
     "ROPE_VERDICTS", "ClassicType2", "CriterionComparison", "MetaDBootstrap", "MetaDFit",
+    "MetaNoiseFit", "MetaUncertaintyFit", "fit_meta_noise", "fit_meta_uncertainty",
     "PredictiveCheck", "RelativeType2", "RopeRange", "SDTVariance", "Type1SDT", "auroc2",
     "bootstrap_meta_d", "classic_type2", "compare_criteria", "confidence_by_correctness",
     "dconf", "delta_variance",
