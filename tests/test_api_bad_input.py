@@ -82,6 +82,7 @@ EXCLUDED = {
     "table1_bayes_rows": "refits Table 1 with NUTS three times (seconds)",
     "table1_candidates": "takes no argument: the shipped and computed fits of Table 1",
     "table1_meta_d_boundary": "takes no argument: Table 1's fit at the rounding boundary",
+    "statconfr_maskori_meta_i": "takes no argument: statConfR's shipped values of MaskOri",
     "Result.to_frame": "the base class's method, which every result inherits: each result's "
                        "to_frame is checked in tests/test_results.py",
     "prior_predictive": "needs an HMeta-d fit (NUTS, seconds); its refusals of bad fits, draws "
@@ -685,6 +686,7 @@ CALLS = {
     "all_measures": {"pad": (None, "nonneg?"),
                      "measures": ("all", ["nonsense", 3, None, ["dconf"]])},
     "dconf": {"scale": ("levels", ["nonsense", 3, None])},
+    "meta_I1r_variants": {},
     "relative_type2": {"pad": (None, [0, -1, NAN, INF, "a", [0.25]]),
                        "undefined": ("nan", "choice")},
     "bootstrap_measures": {"pad": (None, "nonneg?"), "n_boot": (10, BAD["size"] + [10 ** 8]),
