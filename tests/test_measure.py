@@ -209,3 +209,14 @@ def test_the_readmes_quick_start_runs_as_written(tmp_path, monkeypatch):
     written = pd.read_csv(tmp_path / "measures.csv")
     assert len(written) == 19 and {"m_ratio", "m_ratio_lo", "m_ratio_hi", "flags"} <= set(
         written.columns)
+
+
+def test_meta_noise_flags_an_unbounded_or_undefined_sigma():
+    """Shekhar 2018's participant 2 has no metacognitive sensitivity (M-ratio < 0): the
+    meta-noise likelihood rises without bound, σ is inf and the row says so."""
+    r = mb.measure(example_file(), measures=["meta_noise", "meta_uncertainty", "m_ratio"])
+    unbounded = np.isposinf(r["meta_noise"])
+    assert unbounded.any() and (r.loc[unbounded, "m_ratio"] < 0.1).all()
+    assert r.loc[unbounded, "flags"].str.contains("meta_noise_unbounded").all()
+    assert not r.loc[~unbounded, "flags"].str.contains("meta_noise").any()
+    np.testing.assert_allclose(r["meta_uncertainty"], np.sqrt(np.expm1(r["meta_noise"] ** 2)))

@@ -66,3 +66,29 @@ def test_database_measures_carry_all_measures(tables):
     for name in PLUGIN:
         assert np.array_equal(db.value(name), a.value(name), equal_nan=True), name
     assert NAMES[:len(PLUGIN)] == PLUGIN
+
+
+def test_all_adds_the_model_based_measures_of_the_meta_noise_fit():
+    """measures="all": meta_noise is fit_meta_noise's σ_meta and meta_uncertainty
+    fit_meta_uncertainty's σ_m, with the same padding; 0 where σ is fitted at 0."""
+    tables = np.array([mb.sdt.simulate_ratings(1.5, m, 300, c=0.2, K=4, rng=s)[0]
+                       for s, m in enumerate([1.5, 1.0, 0.6])], dtype=float)
+    r = mb.all_measures(tables, measures="all")
+    assert r.names[-2:] == ("meta_noise", "meta_uncertainty")
+    noise = mb.fit_meta_noise(tables)
+    unc = mb.fit_meta_uncertainty(tables)
+    np.testing.assert_allclose(r.value("meta_noise"), noise.sigma_meta, rtol=1e-12)
+    np.testing.assert_allclose(r.value("meta_uncertainty"), unc.sigma_m, rtol=1e-9)
+    # less metacognitive sensitivity, more meta-noise
+    assert r.value("meta_noise")[2] > r.value("meta_noise")[0]
+
+
+def test_model_measures_leave_a_table_with_an_empty_row_unfitted():
+    from metabits._stack import model_measures
+
+    flat = np.array([[[84, 56, 48, 12], [4, 56, 64, 76]], [[0, 0, 0, 0], [4, 56, 64, 76]]],
+                    dtype=float)
+    values, status = model_measures(flat, 0.25)
+    assert status[1] == "empty_row" and np.isnan(values["meta_noise"][1])
+    assert status[0] == mb.fit_meta_noise(flat[0]).status
+    assert values["meta_noise"][0] == mb.fit_meta_noise(flat[0]).sigma_meta

@@ -86,8 +86,9 @@ def _parser():
     _data_options(measures)
     group = measures.add_argument_group("the measures")
     group.add_argument("--measures", metavar="M1,M2,...",
-                       help="'all' (adds Rahnev's dconf and the *_ratio, *_diff forms of auroc2, "
-                            "gamma, phi, dconf) or only these measures (default: the usual "
+                       help="'all' (adds Rahnev's dconf, the *_ratio, *_diff forms of auroc2, "
+                            "gamma, phi, dconf, meta_noise and meta_uncertainty) or only these "
+                            "measures (default: the usual "
                             "ones; leaving out meta_d, m_ratio and m_diff skips the meta-d' "
                             "fits)")
     group.add_argument("--n-boot", type=int, default=0, metavar="N",

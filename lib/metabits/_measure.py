@@ -8,7 +8,7 @@ import numpy as np
 
 from metabits._formulas import sdt_type1
 from metabits._resampling import draw_multinomial_rows, jackknife_acceleration
-from metabits._stack import RAHNEV
+from metabits._stack import RAHNEV, model_measures
 from metabits.io._trials import Trials, group_flags, read_trials
 from metabits.validation import (as_choice, as_flag, as_int, as_pad, as_probability, as_rng,
                                  as_scalar, as_size, as_whole_counts)
@@ -23,6 +23,8 @@ _DEFAULT = MEASURE_COLUMNS[:MEASURE_COLUMNS.index(RAHNEV[0])]
 #: The information measures, which ``bias_reduction`` adds bias-reduced (``<name>_br``).
 _INFO = ("meta_I", "meta_I1r", "meta_I2r", "RMI")
 _METAD = ("meta_d", "m_ratio", "m_diff")
+#: The model-based measures (one maximum-likelihood fit gives both).
+_MODEL = ("meta_noise", "meta_uncertainty")
 #: Groups of this many tables (groups × replicates) at a time in the bootstrap.
 _CHUNK = 20_000
 #: A measure undefined in more than this share of a group's replicates adds the flag
@@ -59,6 +61,8 @@ def _values(flat, pad, names, fallback=True):
         from metabits.sdt._relative import relative_stack
 
         out.update(relative_stack(flat, pad)[0])
+    if any(k in names for k in _MODEL):
+        out.update(model_measures(flat, pad)[0])
     if "oskr" in names:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -161,10 +165,13 @@ def measure(data, *, subject=None, stimulus=None, response=None, confidence=None
     measures : "default", "all" or sequence of str, default "default"
         The measures to compute, from :data:`MEASURE_COLUMNS`. "default": accuracy, d′, c, the
         SDT measures, AUROC2, gamma, phi, Meyen et al.'s information measures and OSKR; "all"
-        adds Rahnev's (2025) ΔConf (``dconf``, on the 0–1 scale) and the ratio and difference
+        adds Rahnev's (2025) ΔConf (``dconf``, on the 0–1 scale), the ratio and difference
         forms of AUROC2, gamma, phi and ΔConf (``auroc2_ratio``, ``auroc2_diff``, …,
-        ``dconf_diff``; :func:`metabits.sdt.relative_type2`). Leaving out ``meta_d``,
-        ``m_ratio`` and ``m_diff`` skips the meta-d′ fits, which take most of the time.
+        ``dconf_diff``; :func:`metabits.sdt.relative_type2`) and the model-based
+        ``meta_noise`` and ``meta_uncertainty`` (:func:`metabits.fit_meta_noise`; 0 where σ is
+        fitted at 0, inf where it is unbounded, NaN where it is not identified). Leaving out
+        ``meta_d``, ``m_ratio`` and ``m_diff`` skips the meta-d′ fits, which take most of the
+        time.
     n_boot : int, default 0
         Bootstrap replicates per group (>= 2), for intervals; 0 for none. Each replicate redraws
         the trials of each stimulus from the group's own frequencies (up to about 10**6 trials
@@ -205,8 +212,11 @@ def measure(data, *, subject=None, stimulus=None, response=None, confidence=None
         measures (with ``n_boot`` > 0 each followed by ``<measure>_lo`` and ``<measure>_hi``),
         the bias-reduced measures if asked for, and ``flags``: ``few_trials``, ``one_stimulus``,
         ``one_response``, ``below_chance``, ``no_errors``, ``one_level``,
-        ``undefined_replicates:<share>`` (a measure undefined in more than 5% of the replicates)
-        and ``error:<message>``, separated by ``;`` (empty when there is nothing to say).
+        ``undefined_replicates:<share>`` (a measure undefined in more than 5% of the replicates),
+        ``meta_d_undefined`` (the meta-d′ fit has no interior maximum), ``meta_noise_unbounded``
+        (σ of meta-noise runs off to infinity: confidence carries no information a finite noise
+        explains), ``meta_noise_undefined`` (σ is not identified) and ``error:<message>``,
+        separated by ``;`` (empty when there is nothing to say).
         ``attrs`` holds the settings and what was read (codes, scale, rows dropped).
 
     Raises
@@ -355,6 +365,14 @@ def measure(data, *, subject=None, stimulus=None, response=None, confidence=None
         for i in rows:
             if np.isnan(result["meta_d"][i]) and not any(f.startswith("error") for f in flags[i]):
                 flags[i].append("meta_d_undefined")
+    model = [k for k in _MODEL if k in names]
+    if model:
+        for i in rows:
+            value = result[model[0]][i]
+            if np.isposinf(value):
+                flags[i].append("meta_noise_unbounded")
+            elif np.isnan(value) and not any(f.startswith("error") for f in flags[i]):
+                flags[i].append("meta_noise_undefined")
 
     columns = {"n_trials": counts.sum(axis=(-2, -1)), "K": np.full(G, K)}
     for k in names:

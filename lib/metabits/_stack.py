@@ -34,15 +34,17 @@ import numpy as np
 from metabits.results import Result
 from metabits.validation import as_choice, as_count_table, as_pad, scalar_or_array
 
-__all__ = ["AllMeasures", "PLUGIN", "RAHNEV", "all_measures"]
+__all__ = ["AllMeasures", "PLUGIN", "RAHNEV", "all_measures", "model_measures"]
 
 #: The plug-in measures of :func:`all_measures`, in its order.
 PLUGIN = ("acc", "d_prime", "meta_d", "m_ratio", "m_diff", "auroc2", "gamma", "phi",
           "meta_I", "meta_I1r", "meta_I2r", "RMI")
 #: The measures of Rahnev (2025) that ``measures="all"`` adds: ΔConf and the ratio and
-#: difference forms of AUROC2, gamma, phi and ΔConf (:func:`metabits.sdt.relative_type2`).
+#: difference forms of AUROC2, gamma, phi and ΔConf (:func:`metabits.sdt.relative_type2`), and
+#: the two model-based measures, meta-noise σ_meta (:func:`metabits.fit_meta_noise`) and
+#: meta-uncertainty σ_m (:func:`metabits.fit_meta_uncertainty`), fitted with the same padding.
 RAHNEV = ("dconf", "auroc2_ratio", "auroc2_diff", "gamma_ratio", "gamma_diff", "phi_ratio",
-          "phi_diff", "dconf_ratio", "dconf_diff")
+          "phi_diff", "dconf_ratio", "dconf_diff", "meta_noise", "meta_uncertainty")
 #: The information measures (those that can be bias-reduced).
 _INFO = ("meta_I", "meta_I1r", "meta_I2r", "RMI")
 #: The names of :data:`PLUGIN` in ``metabits.sdt._type2_classic.classic_stack``, where they differ.
@@ -79,8 +81,33 @@ def _measures_of_stack(flat: np.ndarray, pad: float, fallback: bool = True,
         from metabits.sdt._relative import relative_stack
 
         values.update(relative_stack(flat, pad)[0])
+        values.update(model_measures(flat, pad)[0])
     n = len(flat)
     return {k: np.asarray(v, dtype=float).reshape(n) for k, v in values.items()}, excluded
+
+
+def model_measures(flat: np.ndarray, pad: float):
+    """Meta-noise and meta-uncertainty of checked tables (n, 2, 2K), fitted padded by ``pad``.
+
+    Returns ``(values, status)``: ``values`` maps ``meta_noise`` (σ_meta) and
+    ``meta_uncertainty`` (σ_m = √(exp(σ_meta²) − 1)) to arrays (n,) — 0 where the fit puts σ at
+    0, inf where the likelihood still rises at the largest σ, NaN where σ is not identified,
+    the fit fails or a row of the table is empty — and ``status`` is the fit's status per table
+    (``"empty_row"`` for a table with an empty row, which is not fitted).
+    """
+    from metabits.sdt._meta_noise import fit_meta_noise
+
+    n = len(flat)
+    sigma = np.full(n, np.nan)
+    status = np.full(n, "empty_row", dtype=object)
+    ok = (flat.sum(-1) > 0).all(-1)
+    if ok.any():
+        fit = fit_meta_noise(flat[ok], pad=pad)
+        sigma[ok] = np.asarray(fit.sigma_meta, dtype=float).reshape(-1)
+        status[ok] = np.asarray(fit.status, dtype=object).reshape(-1)
+    with np.errstate(over="ignore", invalid="ignore"):
+        sigma_m = np.sqrt(np.expm1(sigma ** 2))
+    return {"meta_noise": sigma, "meta_uncertainty": sigma_m}, status
 
 
 def _plugin(flat: np.ndarray, pad: float, fallback: bool, names=PLUGIN) -> np.ndarray:
@@ -145,8 +172,11 @@ def all_measures(counts, pad=None, measures: str = "default") -> AllMeasures:
         1/(2K). Must be > 0.
     measures : {"default", "all"}, default "default"
         ``"all"`` adds Rahnev's (2025) measures (:data:`RAHNEV`): ΔConf on the 0–1 scale
-        (``dconf``) and the ratio and difference forms of AUROC2, gamma, phi and ΔConf against
-        an SDT observer with the table's d′ and criteria (:func:`metabits.sdt.relative_type2`).
+        (``dconf``), the ratio and difference forms of AUROC2, gamma, phi and ΔConf against
+        an SDT observer with the table's d′ and criteria (:func:`metabits.sdt.relative_type2`),
+        and meta-noise and meta-uncertainty (:func:`metabits.fit_meta_noise`,
+        :func:`metabits.fit_meta_uncertainty`: 0 where σ is fitted at 0, inf where it is
+        unbounded, NaN where it is not identified).
 
     Returns
     -------
