@@ -58,16 +58,18 @@ class MetaI1rVariants(Result):
     Attributes
     ----------
     book : float or ndarray
-        The library's meta-I₁ʳ: meta-I / meta-I(|d′|), d′ = z(HR) − z(FAR) from the
-        stimulus-conditional rates, the normaliser at equal priors.
+        The library's meta-I₁ʳ: meta-I divided by meta-I(d′) at the absolute d′ = z(HR) −
+        z(FAR) of the stimulus-conditional rates, the normaliser at equal priors.
     d_response : float or ndarray
         statConfR's sensitivity: z(P(S1 | "S1")) − z(P(S1 | "S2")), from the
         response-conditional rates (a count of 0 or of all raised or lowered by 0.5).
     response_d : float or ndarray
-        meta-I / meta-I(|d_response|): the library's normaliser at statConfR's sensitivity.
+        meta-I divided by meta-I(d′) at the absolute ``d_response``: the library's normaliser
+        at statConfR's sensitivity.
     statconfr : float or ndarray
-        statConfR's meta-I₁ʳ: meta-I / (info_normal(|d_response|) − min info(Φ(|d_response|/2)))
-        with the lower bound at the table's own priors.
+        statConfR's meta-I₁ʳ: meta-I divided by the normal-noise classifier's information at
+        the absolute ``d_response`` minus the lowest information its accuracy allows, the lower
+        bound at the table's own priors.
     """
 
     book: object

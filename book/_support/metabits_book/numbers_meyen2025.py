@@ -254,7 +254,7 @@ def table1_meta_d_boundary() -> dict:
     -------
     dict
         ``meta_d`` (the maximum), ``margin`` (1.95 − meta_d), ``drop`` (log-likelihood at the
-        maximum minus the profile at 1.95), ``stop`` (1e-4 × |maximum log-likelihood|) and
+        maximum minus the profile at 1.95), ``stop`` (1e-4 times the absolute value of the maximum log-likelihood) and
         ``statconfr`` (statConfR 0.2.2's meta-d′, shipped).
 
     Examples

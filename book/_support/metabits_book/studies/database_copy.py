@@ -43,8 +43,8 @@ DIFFICULTY = {
 #: that numbers the session. Their trials carry a session index, 0 = first, in the shipped copy
 #: (the only one of the 66 files with such a column).
 SESSIONS = {"Bang_2019_Exp1": "Day"}
-#: Data sets whose readme says that two subject numbers are one person: ``{name: {later number:
-#: first number}}``. The copy keeps one participant per person, labelled with the first number,
+#: Data sets whose readme says that two subject numbers are one person, each mapping the later
+#: number to the first. The copy keeps one participant per person, labelled with the first number,
 #: whose trials under the first number are session 0 and those under the later number session 1
 #: (in that order); the data set's other participants have no session (255). Lebreton et al.
 #: (2018), Experiment 2: "the same subjects performed the two types of task, such that 21XX and
