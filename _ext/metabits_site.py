@@ -1,7 +1,7 @@
 """Sphinx extension for the metabits website (loaded from ``_config.yml``:
 ``sphinx.local_extensions``).
 
-It does five things the stock Jupyter Book 1 stack does not:
+It does six things the stock Jupyter Book 1 stack does not:
 
 1. **MathJax from the site itself.** Sphinx loads MathJax 3 from a CDN by default, so a reader
    offline sees raw TeX. ``mathjax_path`` in ``_config.yml`` points at ``_static/mathjax/``, and
@@ -25,6 +25,10 @@ It does five things the stock Jupyter Book 1 stack does not:
    titles; the API page's alone has about 3,200 entries, one per documented function.
    :func:`titles_only_tocs` hands that call tables of contents already cut to their titles, once
    per build: the same sidebar, without copying the whole tables of contents on every page.
+6. **Exercise titles in references.** sphinx-exercise records every exercise under the name
+   "Exercise", so ``{numref}`Exercise {number}: {name} <ex-label>``` would print that word
+   instead of the exercise's title. :func:`exercise_titles` records each titled exercise under
+   its title, so such a reference prints the number and the title the exercise's page shows.
 """
 
 from __future__ import annotations
@@ -158,9 +162,11 @@ def _titles(toc):
 
 
 def cut_tocs(app, env):
-    """Every page's table of contents cut to its titles, once per build (after reading)."""
+    """Every page's table of contents cut to its titles, once per build, after the chapters are
+    numbered (``env-get-updated``); returns no page to rewrite."""
     app.metabits_title_tocs = {doc: cut for doc, toc in env.tocs.items()
                                if (cut := _titles(toc)) is not None}
+    return []
 
 
 def titles_only_tocs(app, pagename, templatename, context, doctree):
@@ -230,12 +236,31 @@ register_plugin("pybtex.style.labels", "metabits_author_year", AuthorYearLabelSt
 register_plugin("pybtex.style.formatting", "metabits_author_year", AuthorYearStyle)
 
 
+# --- exercise titles -----------------------------------------------------------------------------
+
+def exercise_titles(app, doctree):
+    """Record each titled exercise of the page under its title (Sphinx's ``{name}``)."""
+    from sphinx_exercise.nodes import exercise_enumerable_node, exercise_subtitle
+
+    labels = app.env.get_domain("std").labels
+    for node in doctree.findall(exercise_enumerable_node):
+        subtitle = next(iter(node.findall(exercise_subtitle)), None)
+        name = (node.get("names") or [None])[0]
+        if subtitle is not None and name in labels:
+            docname, labelid, _ = labels[name]
+            labels[name] = docname, labelid, subtitle.astext()
+
+
 def setup(app):
     app.connect("builder-inited", check_mathjax)
     # After sphinx-thebe and the theme have added their scripts.
     app.connect("html-page-context", dedupe_scripts, priority=900)
     app.connect("html-page-context", tidy_body)
-    app.connect("env-updated", cut_tocs)
+    # after Sphinx numbers the chapters (its toctree collector, on the same event, priority 500),
+    # so that the cut tables of contents keep their numbers
+    app.connect("env-get-updated", cut_tocs, priority=900)
     app.connect("html-page-context", titles_only_tocs)
     app.connect("build-finished", copy_mathjax)
+    # after sphinx-exercise's own doctree-read, which records every exercise as "Exercise"
+    app.connect("doctree-read", exercise_titles, priority=600)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -125,11 +125,13 @@ class Reference:
 
 @dataclass(frozen=True)
 class Target:
-    """Where a label points and what a reference to it says."""
+    """Where a label points and what a reference to it says (``name``: the title that
+    ``{name}`` in a ``{numref}`` prints, e.g. an exercise's)."""
 
     docname: str
     anchor: str
     text: str
+    name: str = ""
 
 
 @dataclass
@@ -371,7 +373,10 @@ class Converter:
         target = self._target(label)
         kind, number = self.number_of(label)
         fmt = title if title else self.book.numfig_format.get(kind, "%s")
-        text = fmt.replace("%s", number).replace("{number}", number)
+        if "{name}" in fmt and not target.name:
+            raise ConversionError(f"{self.docname}: {label!r} has no title for {{name}}")
+        text = fmt.replace("%s", number).replace("{number}", number).replace("{name}",
+                                                                              target.name)
         return self.link(text, target.docname, target.anchor)
 
     def number_of(self, label: str) -> tuple[str, str]:

@@ -107,9 +107,10 @@ def book_from_env(env, build: Path | None = None) -> Book:
     formats = dict(env.config.numfig_format)
     for label, (doc, anchor, text) in env.domaindata["std"]["labels"].items():
         kind = next((k for (d, k, i) in numbers if d == doc and i == anchor), None)
+        name = text or ""  # what {name} prints: a figure's caption, an exercise's title
         if kind:
             text = formats.get(kind, "%s").replace("%s", numbers[(doc, kind, anchor)])
-        labels[label] = Target(doc, anchor, text)
+        labels[label] = Target(doc, anchor, text, name)
     for label, info in getattr(env, "proof_list", {}).items():
         text = info["realtype"].capitalize()
         number = numbers.get((info["docname"], info["countertype"], label))
@@ -324,6 +325,24 @@ def write(expected: dict[str, str], folder: Path) -> None:
             target.write_text(text, encoding="utf-8")
 
 
+def publish_downloads(expected: dict[str, str], build: Path, edition: str) -> list[Path]:
+    """Write ``edition``'s notebooks over the website's copies of the chapters' sources.
+
+    The website's download button fetches ``_sources/<doc>.ipynb``: the MyST source, with glue
+    placeholders, directives and macros a reader cannot use. The launch notebook of the same
+    page reads as the page does. Returns the files written.
+    """
+    written = []
+    for rel, text in expected.items():
+        head, _, doc = rel.partition("/")
+        if head == edition and doc.endswith(".ipynb"):
+            target = build / "html" / "_sources" / doc
+            if target.is_file():
+                target.write_text(text, encoding="utf-8")
+                written.append(target)
+    return written
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--build", type=Path, default=ROOT / "_build",
@@ -331,6 +350,10 @@ def main(argv=None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / LAUNCH)
     parser.add_argument("--check", action="store_true",
                         help="write nothing; exit 1 if the folder is not what the build gives")
+    parser.add_argument("--downloads", choices=EDITIONS,
+                        help="also put this edition's notebooks where the website's download "
+                             "button fetches them (<build>/html/_sources), in place of the "
+                             "chapters' MyST sources")
     args = parser.parse_args(argv)
     expected = convert_all(args.build)
     if args.check:
@@ -338,6 +361,8 @@ def main(argv=None) -> int:
         print("\n".join(problems) or f"{args.out} is up to date")
         return 1 if problems else 0
     write(expected, args.out)
+    if args.downloads:
+        publish_downloads(expected, args.build, args.downloads)
     n_pages = sum(rel.endswith(".md") for rel in expected)
     print(f"wrote {len(expected) - n_pages} notebooks and {n_pages} Markdown pages into "
           f"{args.out}")

@@ -139,6 +139,16 @@ def test_references_link_to_the_website_and_read_as_there():
         f"Meyen et al. \\[[2025]({bib})\\]")
 
 
+def test_a_numbered_reference_prints_the_exercise_s_title():
+    book = small_book()
+    book.labels["ex-two"] = ln.Target("book/part/02_second", "ex-two", "Exercise 2", "Pooling")
+    text = "{numref}`Exercise {number} ({name}) <ex-two>`"
+    assert ln.Converter(book, DOC, {}, "student").convert_markdown(text) == (
+        "[Exercise 2 (Pooling)](https://o.github.io/r/book/part/02_second.html#ex-two)")
+    with pytest.raises(ln.ConversionError, match="'ex-one' has no title"):
+        convert("{numref}`Exercise {number} ({name}) <ex-one>`")
+
+
 def test_targets_and_relative_links_and_images():
     text = ("(a-section)=\n## Heading\n\n![a plot](../../figures/x.png) and "
             "[the other](02_second.ipynb#top) and [web](https://example.org)")

@@ -41,7 +41,7 @@ def compare(app, pagename, templatename, context, doctree):
 
 
 def setup(app):
-    app.connect("env-updated", cut_tocs)
+    app.connect("env-get-updated", cut_tocs, priority=900)
     app.connect("html-page-context", keep_sphinx_toctree, priority=100)
     app.connect("html-page-context", titles_only_tocs)
     app.connect("html-page-context", compare, priority=900)
@@ -53,6 +53,7 @@ PAGES = {
 
 .. toctree::
    :caption: Parts
+   :numbered: 1
 
    api
    part
@@ -142,3 +143,11 @@ def test_the_comparison_is_not_vacuous(built):
     *_, titles, whole = built.config.html_context["seen"]["api"]  # neither collapsed
     assert "A chapter" in titles[0] and "Module one" not in titles[0]
     assert "Module one" in whole[0] and "Its chapters" in whole[0]
+
+
+def test_the_sidebar_keeps_the_chapters_numbers_on_every_page(built):
+    """The toctree is numbered: the cut tables of contents are taken after Sphinx numbers the
+    chapters, so every page's sidebar shows "1. API", not only the root page's."""
+    for page, calls in built.config.html_context["seen"].items():
+        titles = calls[0][1]
+        assert "1. API" in titles and "2. " in titles, page

@@ -20,6 +20,7 @@ on the names.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import Callable
@@ -187,6 +188,152 @@ def _criterion_z() -> float:
     return float((0.2149 - 0.1356) / math.hypot(se_from_ci(0.0291), se_from_ci(0.0300)))
 
 
+# Each helper computes what the exercise's solution computes, with the same calls and seeds;
+# the slower ones keep their value for the session (the same inputs give the same number).
+
+def _uniform_80(what: str) -> float:
+    import metabits as mb
+
+    c, w = mb.info.discrete_confidence("uniform", 0.8)  # ratings 50% and 100%
+    return float(w[1] if what == "certain" else mb.info.transmitted_information(c, w))
+
+
+def _four_labels(acc: float) -> float:
+    import metabits as mb
+
+    return float(mb.info.info_upper_bound(acc, [0.25] * 4))
+
+
+def _auc2_uniform(acc: float) -> float:
+    import metabits as mb
+
+    fpr, tpr = mb.info.roc_curve_type2("uniform", acc)
+    return float(np.trapezoid(tpr, fpr))
+
+
+def _merged_table1(what: str) -> float:
+    import metabits as mb
+
+    return float(mb.type2_measures([[140, 60], [60, 140]])[what])
+
+
+@functools.cache
+def _paper_study():
+    from metabits_book.studies import simulation as sim
+
+    return sim.paper_study()  # the data sets of chapters 6 and 7 (seeded)
+
+
+def _padded_m_ratio(pad: float) -> float:
+    import metabits as mb
+
+    # uniform noise (first noise type) at 70% (second accuracy), as in the solution's loop
+    return float(mb.fit_meta_d(_paper_study()[0, 1], pad=pad)["m_ratio"].mean())
+
+
+@functools.cache
+def _negative_reduced_rmi() -> float:
+    import metabits as mb
+
+    reduced = mb.type2_measures(_paper_study()[2, 0], bias_reduction=1000, rng=1)
+    return float(np.mean(reduced["RMI"] < 0))  # binary noise at 60%
+
+
+def _five_voters(what: str) -> float:
+    import metabits as mb
+
+    if what == "mv":
+        return float(mb.group.majority_vote_accuracy(0.7, 5))
+    return float(mb.group.noise_group("uniform", 0.7, 5)["acc"])
+
+
+def _three_bins(what: str) -> float:
+    import metabits as mb
+    from metabits import info as binning
+
+    if what == "best":
+        return float(binning.best_binning(0.7, 3).RMI)
+    equal = np.linspace(0.5, 1.0, 4)[1:-1]  # [50, 66.7), [66.7, 83.3), [83.3, 100]
+    return float(mb.type2_measures(binning.binned_response_probabilities("normal", 0.7,
+                                                                         equal)).RMI)
+
+
+def _ratio_range(end: str) -> float:
+    from metabits_book import paper_numbers as pn
+
+    bounds = pn.servajean_ratio_range("C", "DeepSeek-V3.2-Exp")
+    return float(bounds.lower if end == "lower" else bounds.upper)
+
+
+@functools.cache
+def _mean_of_ratios_gap(what: str) -> float:
+    from metabits_book.studies import bayes_refits as br
+
+    t = br.servajean_bayes_table()
+    row = t[(t.task == "C") & (t.model == "DeepSeek-V3.2-Exp")].iloc[0]
+    if what == "gap":
+        value = row.m_ratio_mean - row.ratio_of_means
+    else:
+        var_d = ((row.d_hi - row.d_lo) / (2 * 1.96)) ** 2
+        value = row.ratio_of_means * var_d / row.d_mean ** 2
+    return float(value * 1e4)  # the solution's table is in units of 10⁻⁴
+
+
+def _flag_oskr(hit: float, false_alarm: float) -> float:
+    import metabits as mb
+
+    return float(mb.oskr.binary_channel(0.9, hit, false_alarm).oskr)
+
+
+def _verifier_or_classifier(what: str) -> float:
+    import metabits as mb
+
+    if what == "verifier":
+        return float(mb.oskr.binary_channel(0.6, 1.0, 0.0).oskr)
+    lo, hi = mb.info.info_bounds(0.6)
+    return float((hi - lo) / mb.info.binary_entropy(0.6))
+
+
+@functools.cache
+def _verify_interval_width(n_tasks: int) -> float:
+    from metabits_book import cognitive_chain as cc
+
+    prof = cc.roberts_profiles()
+    r = cc.per_operation_oskr(cc.simulate_chain(prof.scores[3], n_tasks, rng=1), n_boot=500,
+                              rng=2)  # agent C
+    v = prof.operations.index("Verify")
+    return float(r.upper[v] - r.lower[v])
+
+
+def _alpha_largest_false_alarm() -> float:
+    import metabits as mb
+    from scipy.optimize import brentq
+
+    return float(brentq(lambda fa: mb.oskr.binary_channel(0.72, 1.0, fa).oskr - 0.81, 0, 0.5))
+
+
+@functools.cache
+def _pooled_people(what: str) -> float:
+    import metabits as mb
+    from metabits_book.studies import datasets
+
+    if what == "pooled":
+        pooled = mb.all_measures(datasets.maskori_counts(by="soa_ms").counts)
+        return float(pooled.value("m_ratio")[3])  # 66.7 ms
+    # the chapter's estimates: the bootstrap's point values (N_BOOT = 200, SEED = 2023)
+    boot = mb.bootstrap_measures(datasets.maskori_counts().counts, n_boot=200, rng=2023)
+    return float(np.median(boot.value("m_ratio")[:, 3]))
+
+
+@functools.cache
+def _retest_m_ratio(n_trials: int) -> float:
+    from metabits_book.studies.database_copy import confidence_database
+    from metabits_book.studies.database_precision import test_retest
+
+    retest = test_retest(confidence_database(), n_trials=n_trials)
+    return float(retest.icc[retest.names.index("m_ratio")])
+
+
 #: exercise label (as in the chapter's ``{exercise}``) -> the numbers it asks for
 EXERCISES: dict[str, tuple[_Answer, ...]] = {
     "ex-ch1-guess-or-know": (
@@ -205,6 +352,96 @@ EXERCISES: dict[str, tuple[_Answer, ...]] = {
     ),
     "ex-demos-lab": (
         _Answer("gain", "verifier gain g", _lab_gain, 0.01),
+    ),
+    "ex-ch2-uniform-80": (
+        _Answer("certain", "share of certain predictions (a proportion)",
+                lambda: _uniform_80("certain"), 0.005),
+        _Answer("info", "transmitted information (bit)", lambda: _uniform_80("info"), 0.005),
+    ),
+    "ex-ch3-third": (
+        _Answer("info_third", "information at acc = 1/3 (bit)", lambda: _four_labels(1 / 3),
+                0.005),
+        _Answer("info_quarter", "information at acc = 1/4 (bit)", lambda: _four_labels(1 / 4),
+                0.005),
+    ),
+    "ex-ch4-auc2-uniform": (
+        _Answer("auc2", "area under the Type 2 ROC at acc = 90%", lambda: _auc2_uniform(0.9),
+                0.005),
+    ),
+    "ex-ch5-collapse": (
+        _Answer("acc", "accuracy (a proportion)", lambda: _merged_table1("acc"), 0.005),
+        _Answer("rmi", "RMI", lambda: _merged_table1("RMI"), 0.005),
+    ),
+    "ex-ch6-pad": (
+        _Answer("pad_01", "mean M-ratio, uniform noise at 70%, pad 0.1",
+                lambda: _padded_m_ratio(0.1), 0.01),
+        _Answer("pad_05", "mean M-ratio, uniform noise at 70%, pad 0.5",
+                lambda: _padded_m_ratio(0.5), 0.01),
+    ),
+    "ex-ch7-twice": (
+        # another seed moves the share by a few tables: the tolerance lets it pass
+        _Answer("share", "share of binary-noise tables at 60% with a negative reduced RMI "
+                "(a proportion)", _negative_reduced_rmi, 0.02),
+    ),
+    "ex-ch8-mv5": (
+        _Answer("mv", "MV accuracy of five members (3 decimals)", lambda: _five_voters("mv"),
+                0.0005),
+        _Answer("uniform", "accuracy of five uniform-noise members (3 decimals)",
+                lambda: _five_voters("uniform"), 0.0005),
+    ),
+    "ex-ch9-three-bins": (
+        _Answer("rmi_best", "RMI of the best three bins (3 decimals)",
+                lambda: _three_bins("best"), 0.0005),
+        _Answer("rmi_equal", "RMI of the three equal-width bins (3 decimals)",
+                lambda: _three_bins("equal"), 0.0005),
+    ),
+    "ex-s2-ratio": (
+        _Answer("lower", "smallest consistent ratio (4 decimals)", lambda: _ratio_range("lower"),
+                0.00005),
+        _Answer("upper", "largest consistent ratio (4 decimals)", lambda: _ratio_range("upper"),
+                0.00005),
+    ),
+    "ex-s4-gap": (
+        _Answer("gap", "DeepSeek's gap in task C, in units of 10⁻⁴",
+                lambda: _mean_of_ratios_gap("gap"), 0.005),
+        _Answer("second_order", "its second-order prediction, in units of 10⁻⁴",
+                lambda: _mean_of_ratios_gap("second_order"), 0.005),
+    ),
+    "ex-oskr-flag": (
+        _Answer("always_done", "OSKR of the flag that always says done",
+                lambda: _flag_oskr(1.0, 1.0), 0.005),
+        _Answer("symmetric", "OSKR of the symmetric flag", lambda: _flag_oskr(0.9, 0.1), 0.005),
+    ),
+    "ex-measures-verifier": (
+        _Answer("verifier", "OSKR of the perfect verifier",
+                lambda: _verifier_or_classifier("verifier"), 0.005),
+        _Answer("classifier", "OSKR of the best calibrated classifier",
+                lambda: _verifier_or_classifier("classifier"), 0.005),
+    ),
+    "ex-chain-attribution": (
+        # the width depends on the seeds (the simulation's and the bootstrap's): the label
+        # names the solution's calls
+        _Answer("width_1000", "Verify's interval width with 1,000 tasks (simulate_chain rng=1, "
+                "per_operation_oskr n_boot=500, rng=2; 3 decimals)",
+                lambda: _verify_interval_width(1000), 0.0005),
+        _Answer("width_6000", "Verify's interval width with 6,000 tasks (simulate_chain rng=1, "
+                "per_operation_oskr n_boot=500, rng=2; 3 decimals)",
+                lambda: _verify_interval_width(6000), 0.0005),
+    ),
+    "ex-audit-alpha": (
+        _Answer("fa", "largest P(confident | wrong) (a proportion, 3 decimals)",
+                _alpha_largest_false_alarm, 0.0005),
+    ),
+    "ex-people-pool": (
+        _Answer("pooled", "pooled M-ratio at 66.7 ms", lambda: _pooled_people("pooled"), 0.005),
+        _Answer("median", "median of the individual M-ratios at 66.7 ms",
+                lambda: _pooled_people("median"), 0.005),
+    ),
+    "ex-cdb-retest-trials": (
+        _Answer("icc_100", "ICC of the M-ratio with 100 trials a day",
+                lambda: _retest_m_ratio(100), 0.005),
+        _Answer("icc_400", "ICC of the M-ratio with 400 trials a day",
+                lambda: _retest_m_ratio(400), 0.005),
     ),
 }
 
@@ -266,7 +503,7 @@ def checker_code(label: str) -> str:
     -------
     str
         A comment line, the import of :func:`check_exercise` and its call with one ``...`` per
-        number the exercise asks for.
+        number the exercise asks for, each on its own line with what it is.
 
     Raises
     ------
@@ -279,9 +516,13 @@ def checker_code(label: str) -> str:
     # Check your answers: replace each ... with your number, then run this cell.
     from metabits_book.checks import check_exercise
     <BLANKLINE>
-    check_exercise("ex-s1-criterion", d_prime=..., c=...)
+    check_exercise(
+        "ex-s1-criterion",
+        d_prime=...,  # d′
+        c=...,  # c
+    )
     """
-    args = ", ".join(f"{a.name}=..." for a in _answers(label))
+    args = "".join(f"    {a.name}=...,  # {a.label}\n" for a in _answers(label))
     return ("# Check your answers: replace each ... with your number, then run this cell.\n"
             "from metabits_book.checks import check_exercise\n\n"
-            f'check_exercise("{label}", {args})')
+            f'check_exercise(\n    "{label}",\n{args})')
