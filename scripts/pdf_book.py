@@ -53,6 +53,8 @@ from make_launch_notebooks import website  # noqa: E402
 PREFIX = "explorer: "
 PNG_DESCRIPTION = "metabits explorer "   # metabits_book.explore.kernel.PNG_DESCRIPTION
 HIDDEN_INPUT_TAGS = ("tag_hide-input", "tag_hide-cell")
+#: the numeral the website's part captions start with ("Part II — "), which LaTeX's \part prints
+PART_NUMERAL = re.compile(r"^Part [IVXLC]+ — ")
 
 
 def _latex(app) -> bool:
@@ -92,6 +94,8 @@ def restructure_root(doctree: nodes.document) -> None:
         toctree = c.next_node(addnodes.toctree)
         caption = toctree.get("caption")
         if caption:
+            # "Part II — Servajean ...": LaTeX prints the numeral itself ("Part II")
+            caption = PART_NUMERAL.sub("", caption)
             wrapper += _raw("\\part{%s}\n" % _escape(caption))
         # Sphinx names the table of contents after the first caption it finds ("Meyen et al.
         # (2025): ..." would head the contents); the parts carry the captions instead

@@ -46,7 +46,7 @@ def _toc(caption: str) -> nodes.compound:
 def test_root_page_becomes_one_unnumbered_chapter_and_captions_parts():
     doc = _document()
     intro = _section("Measuring metacognition", nodes.paragraph(text="hello"),
-                     _section("Who it is for"), _toc("Meyen & Co (2025)"), _toc(""))
+                     _section("Who it is for"), _toc("Part II — Meyen & Co (2025)"), _toc(""))
     doc += intro
     pdf_book.restructure_root(doc)
     (wrapper,) = doc.children
@@ -57,6 +57,7 @@ def test_root_page_becomes_one_unnumbered_chapter_and_captions_parts():
     assert wrapper.children[2] is intro
     assert "\\setcounter{secnumdepth}{-1}" in wrapper.children[1].astext()
     assert "\\value{mbsecnumdepth}" in wrapper.children[3].astext()
+    # the website's numeral is left to LaTeX, which numbers the parts itself
     assert wrapper.children[4].astext() == "\\part{Meyen \\& Co (2025)}\n"
     assert not list(intro.findall(addnodes.toctree))   # the chapters are no longer inside it
     # no caption left for Sphinx to name the table of contents after
