@@ -651,3 +651,23 @@ def test_committed_launch_notebooks_are_what_the_build_gives(book_build):
         "launch/ is out of date: run `bash scripts/build-book.sh` (or, after a build, "
         "`.venv/bin/python scripts/make_launch_notebooks.py`) and commit launch/\n"
         + "\n".join(problems))
+
+
+def test_downloads_replace_the_sources_the_website_serves(tmp_path):
+    """make_launch_notebooks --downloads EDITION writes that edition's notebooks over the
+    site's _sources copies (what the download button fetches), and only over existing ones."""
+    import make_launch_notebooks as mln
+
+    sources = tmp_path / "html" / "_sources" / "book" / "meyen"
+    sources.mkdir(parents=True)
+    (sources / "03_bounds.ipynb").write_text("MyST source", encoding="utf-8")
+    expected = {"student/book/meyen/03_bounds.ipynb": "student text",
+                "instructor/book/meyen/03_bounds.ipynb": "instructor text",
+                "student/book/meyen/04_roc.ipynb": "not on this site",
+                "instructor/book/intro.md": "a page"}
+    written = mln.publish_downloads(expected, tmp_path, "student")
+    assert written == [sources / "03_bounds.ipynb"]
+    assert (sources / "03_bounds.ipynb").read_text(encoding="utf-8") == "student text"
+    assert not (sources / "04_roc.ipynb").exists()
+    mln.publish_downloads(expected, tmp_path, "instructor")
+    assert (sources / "03_bounds.ipynb").read_text(encoding="utf-8") == "instructor text"
