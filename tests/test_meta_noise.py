@@ -381,3 +381,14 @@ def test_recovery_is_unbiased_with_nominal_coverage(model, sigma, n):
     estimate is skewed: at sigma_meta = 1.2 with 400 trials per stimulus, 0.89)."""
     r = recovery(model, (*TRUTH, sigma), n, 1000, rng=2)
     assert abs(r["bias"]) < 0.1 * max(sigma, 1) and 0.9 <= r["coverage"] <= 0.995, r
+
+
+def test_a_vanishing_sigma_gives_the_sdt_probabilities():
+    """sigma_meta so small that its square underflows (found by hypothesis: 2.7e-157) gives
+    the probabilities at sigma = 0, not NaN: the quadrature's nodes stay within |Z| <= 8.5."""
+    K = 5
+    base = np.r_[0.0, 0.0, np.zeros(2 * (K - 1) - 1), 2.0]
+    tiny = probabilities(np.r_[base, 2.7e-157 ** 2], K)
+    zero = probabilities(np.r_[base, 0.0], K)
+    assert np.isfinite(tiny).all()
+    np.testing.assert_allclose(tiny, zero, atol=1e-12)

@@ -112,7 +112,9 @@ def _nodes(s, m, a):
     top = np.log(np.maximum(a.max(axis=1), 0.0) + 8.5)[:, :, None]  # (n, side, 1)
     with np.errstate(divide="ignore", invalid="ignore"):
         z_top = np.where(sigma > 0, (top - np.log(m)) / sigma, np.inf)
-    z_top = np.minimum(z_top, 8.5)
+    # at most 8.5; at least -8.5: a criterion beyond max(a) + 8.5 even at Z = -8.5 has no mass
+    # above it to speak of, and a tiny sigma would otherwise send the nodes to -1e150
+    z_top = np.clip(z_top, -8.5, 8.5)
     z = z_top[..., None] - h[..., None] * np.arange(Q - 1, -1, -1)  # (n, 2, K-1, Q)
     shape = z.shape[:-1] + (Q + 1,)
     w, L = np.empty(shape), np.empty(shape)
