@@ -63,6 +63,9 @@ EXCLUDED_MODULES = {
     "metabits.sdt._bayes_metad": "every call samples the posterior with NUTS (seconds, and a JAX "
                                  "compile on the first call); its refusals of bad tables, pads, "
                                  "draws and seeds are tests/test_bayes_metad.py's",
+    "metabits.sdt._hmetad": "every valid call of hmetad samples the posterior with NUTS (seconds, "
+                            "and a JAX compile per shape); its refusals of bad sampler settings "
+                            "and data, before any sampling, are tests/test_hmetad.py's",
     "metabits.validation": "the argument checks themselves: every function fuzzed here refuses "
                            "its bad input through them; tests/test_validate.py tests each",
     "metabits_book.studies.bayes_recovery": "bayes_recovery fits with NUTS; its refusals of bad "

@@ -8,6 +8,7 @@ Start here
     (Meyen et al., 2025), :func:`classic_type2` AUROC2, gamma, phi and the meta-d′ measures,
     :func:`type1_sdt` d′ and c, :func:`fit_meta_d` maximum-likelihood meta-d′,
     :func:`fit_meta_d_bayes` and :func:`fit_meta_d_bayes_group` Bayesian meta-d′ (HMeta-d),
+    :func:`hmetad` HMeta-d for a study's trials, with conditions within people,
     :func:`fit_meta_noise` and :func:`fit_meta_uncertainty` the model-based meta-noise and
     meta-uncertainty,
     :func:`oskr_from_table` and :func:`oskr_ci_from_table` OSKR (Roberts, 2026).
@@ -44,6 +45,7 @@ _HOMES = {
     "Result": "metabits.results",
     "classic_type2": "metabits.sdt", "fit_meta_d": "metabits.sdt", "type1_sdt": "metabits.sdt",
     "fit_meta_d_bayes": "metabits.sdt", "fit_meta_d_bayes_group": "metabits.sdt",
+    "hmetad": "metabits.sdt",
     "fit_meta_noise": "metabits.sdt", "fit_meta_uncertainty": "metabits.sdt",
     "type2_measures": "metabits.info",
     "oskr_ci_from_table": "metabits.oskr", "oskr_from_table": "metabits.oskr",
@@ -54,7 +56,7 @@ _PACKAGES = ("group", "info", "io", "oskr", "plots", "reliability", "resample", 
 __all__ = [
     "MEASURE_COLUMNS", "measure", "read_trials",
     "AllMeasures", "MeasureBootstrap", "Result", "all_measures", "bootstrap_measures",
-    "classic_type2", "fit_meta_d", "fit_meta_d_bayes", "fit_meta_d_bayes_group",
+    "classic_type2", "fit_meta_d", "fit_meta_d_bayes", "fit_meta_d_bayes_group", "hmetad",
     "fit_meta_noise", "fit_meta_uncertainty",
     "oskr_ci_from_table", "oskr_from_table", "type1_sdt", "type2_measures",
     "group", "info", "io", "oskr", "plots", "reliability", "resample", "sdt",

@@ -6,6 +6,7 @@ meta-d′
     :func:`fit_meta_d` (maximum likelihood, Maniscalco & Lau, 2012; one table or a stack),
     :func:`bootstrap_meta_d`; Bayesian: :func:`fit_meta_d_bayes` and
     :func:`fit_meta_d_bayes_group` (Fleming's HMeta-d; PyMC, imported on first use),
+    :func:`hmetad` (HMeta-d for a study: trials or tables, conditions within people),
     :func:`prior_predictive`, :func:`posterior_predictive`, :func:`hmetad_rating_probabilities`.
 Model-based measures (maximum likelihood, as statConfR's "logN" and "CAS")
     :func:`fit_meta_noise` (meta-noise, Shekhar & Rahnev, 2021), :func:`fit_meta_uncertainty`
@@ -39,7 +40,10 @@ from metabits.sdt._type2_classic import (ClassicType2, auroc2, classic_type2,
                                          confidence_by_correctness, gamma, phi, type2_roc)
 
 #: the Bayesian fits, imported on first use: PyMC, nutpie and JAX are slow to import
-_BAYES = ("BayesMetaDFit", "BayesMetaDGroupFit", "fit_meta_d_bayes", "fit_meta_d_bayes_group")
+_BAYES = ("BayesMetaDFit", "BayesMetaDGroupFit", "fit_meta_d_bayes", "fit_meta_d_bayes_group",
+          "HMetaDFit", "hmetad")
+#: the module of each Bayesian name that is not metabits.sdt._bayes_metad's
+_BAYES_HOMES = {"HMetaDFit": "metabits.sdt._hmetad", "hmetad": "metabits.sdt._hmetad"}
 
 __all__ = [
     "ROPE_VERDICTS", "ClassicType2", "CriterionComparison", "MetaDBootstrap", "MetaDFit",
@@ -57,7 +61,8 @@ __all__ = [
 
 def __getattr__(name):  # PEP 562: the Bayesian fits load on first use
     if name in _BAYES:
-        return getattr(importlib.import_module("metabits.sdt._bayes_metad"), name)
+        return getattr(importlib.import_module(_BAYES_HOMES.get(name, "metabits.sdt._bayes_metad")),
+                       name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

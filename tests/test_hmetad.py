@@ -1,0 +1,340 @@
+"""metabits.hmetad: Fleming's HMeta-d for a study, conditions within people (metabits.sdt._hmetad).
+
+Quick: the refusals of bad sampler settings and bad data (before any sampling or compiling), the
+trials read into people × conditions tables, the diagnostics' sentences, the lazy export. Slow
+(NUTS): one small two-condition fit shared by the checks of its summary, people, InferenceData
+(coordinates, observed data, log likelihood for ``az.loo``, posterior predictive tables) and its
+warning; one condition is the group model's fit draw for draw; the one-person path; and the
+two-condition model's marginal for one condition against the one-condition fit of its data.
+"""
+
+import subprocess
+import sys
+import time
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import metabits as mb
+from metabits.sdt import _hmetad
+
+
+def _tables(n=12, C=2, K=3, trials=200, m=(0.8, 0.6), sd=0.1, seed=3):
+    """Simulated people × conditions (n, C, 2, 2K): d′ from 1.2 to 1.8, group M-ratio ``m``."""
+    rng = np.random.default_rng(seed)
+    d = rng.uniform(1.2, 1.8, (n, C))
+    ratio = np.exp(np.log(np.asarray(m[:C])) + sd * rng.standard_normal((n, C)))
+    c = rng.normal(0.0, 0.2, (n, C))
+    return mb.sdt.simulate_ratings(d, ratio * d, trials, c=c, K=K, rng=seed + 1)[:, :, 0]
+
+
+def _trials(tables, conditions=("easy", "hard")):
+    """One row per trial of tables (n, C, 2, 2K), with columns subject, condition, stimulus,
+    response, confidence."""
+    n, C, _, L = tables.shape
+    K = L // 2
+    rows = []
+    for s in range(n):
+        for k in range(C):
+            for stim in range(2):
+                for col in range(L):
+                    resp = int(col >= K)
+                    conf = K - col if col < K else col - K + 1
+                    rows += [(f"p{s:02d}", conditions[k], stim, resp, conf)] * int(
+                        tables[s, k, stim, col])
+    return pd.DataFrame(rows, columns=["subject", "condition", "stimulus", "response",
+                                       "confidence"])
+
+
+# --------------------------------------------------------------------- quick: no sampling
+
+def test_exported_lazily():
+    code = ("import sys, metabits; "
+            "print(sorted(m for m in ('numpy', 'pymc', 'pytensor', 'nutpie', 'jax', 'arviz') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+    assert "hmetad" in mb.__all__ and mb.hmetad is _hmetad.hmetad
+    assert "HMetaDFit" in mb.sdt.__all__ and mb.sdt.HMetaDFit is _hmetad.HMetaDFit
+
+
+TABLES = np.tile([[30, 10, 10, 5], [5, 10, 10, 30]], (3, 2, 1, 1))  # (3 people, 2 conditions)
+
+
+@pytest.mark.parametrize("kwargs, name", [
+    (dict(chains=0), "chains"), (dict(chains=65), "chains"), (dict(chains=10 ** 9), "chains"),
+    (dict(chains=2.0), "chains"), (dict(chains=True), "chains"), (dict(chains="4"), "chains"),
+    (dict(draws=0), "draws"), (dict(draws=100_001), "draws"), (dict(draws=10 ** 9), "draws"),
+    (dict(draws=None), "draws"), (dict(tune=-1), "tune"), (dict(tune=100_001), "tune"),
+    (dict(tune=1.5), "tune"), (dict(target_accept=0.0), "target_accept"),
+    (dict(target_accept=1.0), "target_accept"), (dict(target_accept=1.5), "target_accept"),
+    (dict(target_accept=float("nan")), "target_accept"),
+    (dict(target_accept="0.9"), "target_accept"), (dict(target_accept=True), "target_accept"),
+    (dict(target_accept=[0.9, 0.95]), "target_accept"), (dict(seed=-1), "seed"),
+    (dict(seed=1.5), "seed"), (dict(seed="1"), "seed"),
+])
+def test_bad_sampler_settings_are_refused_before_any_work(kwargs, name):
+    t0 = time.perf_counter()
+    with pytest.raises(ValueError, match=name) as info:
+        mb.hmetad(TABLES, **kwargs)
+    assert repr(next(iter(kwargs.values())))[:6] in str(info.value) or "got" in str(info.value)
+    assert time.perf_counter() - t0 < 2.0
+
+
+def test_a_posterior_too_large_to_hold_is_refused():
+    with pytest.raises(ValueError, match="draws"):
+        mb.hmetad(np.tile([[30, 10, 10, 5, 1, 1, 1, 1, 1, 1], [1, 1, 1, 1, 1, 5, 10, 10, 30, 1]],
+                          (40, 2, 1, 1)), chains=64, draws=100_000)
+
+
+@pytest.mark.parametrize("data, kwargs, match", [
+    (np.ones((3, 2, 5)), {}, "even number"),  # odd columns
+    (np.ones((3, 2, 2)), {}, "K >= 2"),  # one confidence level
+    (-TABLES, {}, "data"),
+    (np.full((3, 2, 2, 4), np.nan), {}, "data"),
+    (np.ones((2, 3, 2, 2, 4)), {}, "shape"),
+    (np.zeros((3, 2, 2, 4)), {}, "all zero"),
+    (np.array([[[10, 0, 0, 0], [0, 0, 0, 0]]] * 3), {}, "empty row"),
+    (np.array([[[5, 5, 5, 5], [5, 5, 5, 5]]] * 3), {}, "d′ = 0 for participant 0"),
+    (TABLES, dict(subject="who"), "subject"),
+    (TABLES, dict(condition="cond"), "condition"),
+    ("no/such/file.csv", {}, "no such file"),
+    (pd.DataFrame({"subject": [1, 1], "stimulus": [0, 1], "response": [0, 1],
+                   "confidence": [1, 2]}), dict(condition=3), "condition"),
+    (pd.DataFrame({"subject": [1, 1], "stimulus": [0, 1], "response": [0, 1],
+                   "confidence": [1, 2]}), dict(condition="block"), "block"),
+])
+def test_bad_data_are_refused(data, kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        mb.hmetad(data, **kwargs)
+
+
+def test_trials_need_every_person_in_every_condition():
+    d = _trials(_tables(n=3, trials=30))
+    d = d[~((d.subject == "p01") & (d.condition == "hard"))]
+    with pytest.raises(ValueError, match=r"subject='p01' has no trials in condition='hard'"):
+        mb.hmetad(d, condition="condition")
+
+
+def test_a_person_with_one_stimulus_is_refused_by_name():
+    d = _trials(_tables(n=3, trials=30))
+    d = d[~((d.subject == "p02") & (d.condition == "easy") & (d.stimulus == 1))]
+    with pytest.raises(ValueError, match="subject='p02', condition='easy' cannot be fitted: one "
+                                         "stimulus"):
+        mb.hmetad(d, condition="condition")
+
+
+def test_trials_become_people_by_conditions_tables():
+    tables = _tables(n=3, trials=30)
+    d = _trials(tables).sample(frac=1.0, random_state=0)  # any row order
+    counts, people, conds = _hmetad._from_trials(d, dict(subject=None, stimulus=None,
+                                                         response=None, confidence=None,
+                                                         correct=None), "condition")
+    assert people == ["p00", "p01", "p02"] and conds == ["easy", "hard"]
+    np.testing.assert_array_equal(counts, tables)
+    one, people, conds = _hmetad._from_trials(d[d.condition == "easy"],
+                                              dict(subject=None, stimulus=None, response=None,
+                                                   confidence=None, correct=None), None)
+    np.testing.assert_array_equal(one[:, 0], tables[:, 0])
+
+
+def test_read_trials_are_taken_with_their_grouping():
+    d = _trials(_tables(n=3, trials=30))
+    counts, people, conds = _hmetad._from_trials(mb.read_trials(d, by="condition"),
+                                                 dict(subject=None), "condition")
+    assert counts.shape == (3, 2, 2, 6) and conds == ["easy", "hard"]
+    with pytest.raises(ValueError, match="pass condition='condition'"):
+        mb.hmetad(mb.read_trials(d, by="condition"))
+    with pytest.raises(ValueError, match="not grouped by it"):
+        mb.hmetad(mb.read_trials(d), condition="condition")
+    with pytest.raises(ValueError, match="columns are chosen already"):
+        mb.hmetad(mb.read_trials(d, by="condition"), subject="subject", condition="condition")
+
+
+def test_the_diagnostics_say_what_is_wrong_and_what_to_try():
+    args = dict(chains=4, draws=1000, tune=1000, target_accept=0.95)
+    worst = {"r_hat": "m_ratio", "ess_bulk": "sigma_log_m_ratio", "ess_tail": "t2c_S1"}
+    assert _hmetad._problems(1.002, 900.0, 800.0, worst, 0, args) == ""
+    text = _hmetad._problems(1.002, 900.0, 800.0, worst, 3, args)
+    assert "3 divergent transitions" in text and "target_accept=0.975" in text
+    assert "tune=2000" in text
+    text = _hmetad._problems(1.05, 900.0, 800.0, worst, 0, args)
+    assert "R-hat up to 1.050 (of m_ratio)" in text and "tune=2000" in text
+    text = _hmetad._problems(1.0, 150.0, 800.0, worst, 0, args)
+    assert "bulk ESS down to 150 (of sigma_log_m_ratio) < 400" in text and "draws=" in text
+    # NaN R-hat (one chain) is not a finding
+    assert _hmetad._problems(float("nan"), 900.0, 800.0, worst, 0, dict(args, chains=1)) == ""
+
+
+# --------------------------------------------------------------------- slow: NUTS fits
+
+SMALL = dict(chains=2, draws=200, tune=300)
+
+
+@pytest.fixture(scope="module")
+def small_fit():
+    """12 people × 2 conditions, K = 3, short chains (they warn about their ESS)."""
+    tables = _tables()
+    with pytest.warns(RuntimeWarning, match="ESS"):
+        return tables, mb.hmetad(tables, seed=1, **SMALL)
+
+
+@pytest.mark.slow
+def test_summary_rows_and_columns(small_fit):
+    tables, fit = small_fit
+    s = fit.summary()
+    assert s[["quantity", "condition"]].values.tolist() == [
+        ["m_ratio", "0"], ["m_ratio", "1"], ["difference", "1 - 0"], ["correlation", "0, 1"]]
+    assert list(s.columns) == ["quantity", "condition", "mean", "median", "sd", "eti_lo",
+                               "eti_hi", "hdi_lo", "hdi_hi", "r_hat", "ess_bulk", "ess_tail",
+                               "mcse_mean", "divergences"]
+    assert np.isfinite(s.drop(columns=["quantity", "condition"]).to_numpy(float)).all()
+    assert (s.eti_lo < s["median"]).all() and (s["median"] < s.eti_hi).all()
+    assert (s.hdi_lo < s.hdi_hi).all()
+    post = fit.trace.posterior
+    diff = (post.group_m_ratio[..., 1] - post.group_m_ratio[..., 0]).values
+    assert s["mean"][2] == pytest.approx(diff.mean())
+    assert -1 < s.eti_lo[3] < s.eti_hi[3] < 1
+    assert fit.to_frame().equals(s)
+    assert fit.problems and "ESS" in fit.problems[0]
+
+
+@pytest.mark.slow
+def test_subjects(small_fit):
+    tables, fit = small_fit
+    p = fit.subjects()
+    assert len(p) == 24 and p.participant.tolist()[:4] == [0, 0, 1, 1]
+    assert p.condition.tolist()[:4] == [0, 1, 0, 1]
+    np.testing.assert_array_equal(p.n_trials, tables.sum(axis=(-2, -1)).ravel())
+    type1 = mb.sdt.type1_sdt(tables.reshape(24, 2, 6) + 1 / 6)  # HMeta-d's pad 1/(2K)
+    np.testing.assert_allclose(p.d, type1.d, rtol=1e-10)
+    np.testing.assert_allclose(p.c, type1.c, rtol=1e-10, atol=1e-12)
+    assert ((p.m_ratio_lo < p.m_ratio) & (p.m_ratio < p.m_ratio_hi)).all()
+    np.testing.assert_allclose(p.meta_d, fit.trace.posterior.meta_d.mean(("chain", "draw"))
+                               .values.ravel())
+
+
+@pytest.mark.slow
+def test_inference_data(small_fit):
+    import arviz as az
+
+    tables, fit = small_fit
+    idata = fit.to_inference_data()
+    assert {"posterior", "observed_data", "log_likelihood", "posterior_predictive",
+            "sample_stats", "constant_data"} <= set(idata.groups())
+    post = idata.posterior
+    assert not [v for v in post.data_vars if "__" in v]
+    assert post.m_ratio.dims == ("chain", "draw", "participant", "condition")
+    assert post.t2c_S1.dims == ("chain", "draw", "participant", "condition", "criterion")
+    assert post.criterion.values.tolist() == [1, 2]
+    assert post.group_m_ratio.dims == ("chain", "draw", "condition")
+    assert post.corr_log_m_ratio.dims == ("chain", "draw", "condition", "condition2")
+    np.testing.assert_allclose(post.corr_log_m_ratio[..., 0, 0], 1.0)
+    np.testing.assert_array_equal(idata.observed_data.counts.values, tables)
+    assert idata.log_likelihood.counts.shape == (2, 200, 12, 2)
+    assert np.isfinite(idata.log_likelihood.counts.values).all()
+    pred = idata.posterior_predictive.counts.values  # (chain, draw, n, C, 2, 2K)
+    assert pred.shape == (2, 200, 12, 2, 2, 6)
+    # the Type 1 responses' numbers are the observed ones; the ratings are redrawn
+    np.testing.assert_array_equal(pred[..., :3].sum(-1), np.broadcast_to(
+        tables[..., :3].sum(-1), pred.shape[:-1]))
+    assert not (pred == tables).all(axis=(-2, -1)).all()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # Pareto k: each person × condition has its own criteria
+        loo = az.loo(idata)
+    assert np.isfinite(loo.elpd_loo) and loo.n_data_points == 24
+
+
+@pytest.mark.slow
+def test_trials_with_a_condition_column_from_a_csv(tmp_path):
+    tables = _tables(n=3, trials=60)
+    path = tmp_path / "study.csv"
+    _trials(tables).to_csv(path, index=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        fit = mb.hmetad(str(path), condition="condition", chains=1, draws=20, tune=20, seed=2)
+    assert fit.participants == ("p00", "p01", "p02") and fit.conditions == ("easy", "hard")
+    assert fit.summary().condition.tolist() == ["easy", "hard", "hard - easy", "easy, hard"]
+    assert fit.trace.posterior.participant.values.tolist() == ["p00", "p01", "p02"]
+    assert np.isnan(fit.r_hat)  # one chain
+
+
+@pytest.mark.slow
+def test_one_condition_is_the_group_model_draw_for_draw():
+    tables = _tables(n=6, C=1, K=2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        fit = mb.hmetad(tables[:, 0], chains=2, draws=100, tune=100, seed=5)
+    group = mb.fit_meta_d_bayes_group(tables[:, 0], chains=2, draws=100, tune=100, seed=5)
+    np.testing.assert_array_equal(fit.trace.posterior.m_ratio.values[..., 0],
+                                  group.m_ratio.reshape(2, 100, 6))
+    np.testing.assert_array_equal(fit.trace.posterior.group_m_ratio.values[..., 0],
+                                  np.exp(group.mu_log_m_ratio).reshape(2, 100))
+    s = fit.summary()
+    assert s.quantity.tolist() == ["m_ratio"]
+
+
+@pytest.mark.slow
+def test_one_person_in_two_conditions():
+    tables = _tables(n=1, K=2, trials=300)
+    fit = mb.hmetad(tables, chains=2, draws=500, tune=500, seed=3, target_accept=0.9)
+    s = fit.summary()
+    assert s.quantity.tolist() == ["m_ratio", "m_ratio", "difference"]
+    single = mb.fit_meta_d_bayes(*tables[0, 1], chains=2, draws=500, tune=500, seed=4,
+                                 target_accept=0.9)
+    # condition 1 is fitted on its own with seed + 1: the single-subject model's draws
+    np.testing.assert_array_equal(fit.trace.posterior.meta_d.values[:, :, 0, 1],
+                                  single.meta_d.reshape(2, 500))
+    assert fit.trace.posterior.m_ratio.dims[2:] == ("participant", "condition")
+    assert fit.subjects().shape[0] == 2
+
+
+@pytest.mark.slow
+def test_short_chains_warn_and_name_the_problem():
+    tables = _tables(n=4, K=2, trials=100)
+    with pytest.warns(RuntimeWarning, match=r"ESS down to \d+ \(of [a-z_0-9]+\) < 400.*Try .*"
+                                            r"more draws"):
+        mb.hmetad(tables, chains=2, draws=30, tune=30, seed=1)
+
+
+@pytest.mark.slow
+def test_two_conditions_marginal_agrees_with_the_one_condition_fit():
+    """Condition 0 of a two-condition fit against the one-condition (group) fit of its tables.
+
+    The models differ only in the second condition and the correlation of the people's effects
+    across conditions: with conditions simulated independently (ρ = 0) and 200 trials a person
+    and condition, what condition 1 tells about condition 0 is small. The group M-ratio's
+    posterior mean and SD agree within 4 combined Monte Carlo SEs (and 10% of its SD)."""
+    import arviz as az
+
+    tables = _tables(n=16, K=3, sd=0.15, seed=11)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        two = mb.hmetad(tables, seed=1)
+    one = mb.fit_meta_d_bayes_group(tables[:, 0], seed=2)
+    a = two.trace.posterior.group_m_ratio.values[..., 0]
+    b = np.exp(one.mu_log_m_ratio).reshape(4, -1)
+    se = np.hypot(az.mcse(a), az.mcse(b))
+    assert abs(a.mean() - b.mean()) < 4 * se + 0.1 * b.std()
+    assert a.std() == pytest.approx(b.std(), rel=0.15)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("C", [2, 3, 4])
+def test_the_correlation_prior_is_lkj_1(C):
+    """The correlation matrix built from canonical partial correlations has LKJ(1)'s marginals:
+    each correlation Beta(C/2, C/2) on (−1, 1), variance 1/(C + 1) (uniform for C = 2)."""
+    import pymc as pm
+    import pytensor.tensor as pt
+
+    from metabits.sdt._hmetad_model import _corr_cholesky
+
+    with pm.Model():
+        L = _corr_cholesky(pm, pt, C)
+    R = pm.draw(L @ L.T, draws=20_000, random_seed=1)
+    np.testing.assert_allclose(R[:, np.arange(C), np.arange(C)], 1.0)
+    i, j = np.triu_indices(C, 1)
+    np.testing.assert_allclose(R[:, i, j].var(0), 1 / (C + 1), rtol=0.05)
+    assert np.abs(R[:, i, j].mean(0)).max() < 0.02
