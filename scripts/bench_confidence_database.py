@@ -10,7 +10,11 @@
 * the same with B = 200 bootstrap intervals (``database_bootstrap``; the information measures
   also bias-reduced) — target 120 s;
 * the split-half reliability of every measure at a bin size of 100 trials per half;
-* precision (confidence redrawn on 20% of trials) and test–retest reliability (Bang 2019).
+* precision (confidence redrawn on 20% of trials) and test–retest reliability (Bang 2019);
+* the full assessment of the book's chapter: all 22 measures (Rahnev's 17 with the model fits of
+  meta-noise and meta-uncertainty, Meyen et al.'s four, OSKR) on every criterion with 1,000
+  bootstrap resamples (``metabits_book.studies.database_assessment.assess`` on both cores, as
+  ``scripts/build_confidence_database.py`` rebuilds it) — target 300 s.
 
 Prints timings only; not a test. On a shared machine the wall time of the bootstrap can be
 several times its CPU time, so both are printed, with the machine's load average (runnable
@@ -20,11 +24,13 @@ tenth participant only.
 """
 
 import os
+import resource
 import sys
 import time
 
 import numpy as np
 
+from metabits_book.studies.database_assessment import assess
 from metabits_book.studies.database_copy import confidence_database
 from metabits_book.studies.database_measures import database_bootstrap, database_measures
 from metabits_book.studies.database_criteria import split_half
@@ -71,6 +77,14 @@ def main(argv):
     t0 = time.perf_counter()
     test_retest(db)
     print(f"test-retest reliability (Bang 2019, 7 sessions): {time.perf_counter() - t0:6.2f} s")
+    before = _load()
+    t0, c0 = time.perf_counter(), time.process_time()
+    a = assess(db, workers=2)
+    elapsed = time.perf_counter() - t0
+    cpu = time.process_time() - c0 + resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
+    print(f"the 22 measures on Rahnev's criteria, {a.n_boot} resamples, 2 processes: "
+          f"{elapsed:6.2f} s wall, {cpu:6.2f} s CPU (target 300 s)")
+    print(f"  machine: {before} before, {_load()} after")
 
 
 if __name__ == "__main__":

@@ -8,8 +8,9 @@ raw copy: 66 data sets with their readmes). Writes book/_support/metabits_book/d
 data set, with its citation), through metabits_book.studies.database_copy.
 write_confidence_database — the rule that tests/test_confidence_database.py checks against the
 shipped files whenever the raw files are at hand — and, from the copy just written, the two
-derived files: confidence_database_criteria.csv (Rahnev's criteria for every measure,
-metabits_book.studies.database_criteria.write_criteria) and confidence_database_intervals.npz
+derived files: confidence_database_assessment.csv and _by_set.csv (Rahnev's criteria for the 22
+measures, metabits_book.studies.database_assessment.write_assessment, on both cores) and
+confidence_database_intervals.npz
 (every person's bootstrap intervals, metabits_book.studies.database_intervals.write_intervals;
 the longest step, a few minutes). The book itself never reads the raw files.
 """
@@ -19,7 +20,7 @@ import time
 from pathlib import Path
 
 from metabits_book.studies.database_copy import confidence_database, write_confidence_database
-from metabits_book.studies.database_criteria import SHIPPED_CRITERIA, write_criteria
+from metabits_book.studies.database_assessment import write_assessment
 from metabits_book.studies.database_intervals import SHIPPED_INTERVALS, write_intervals
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,9 +34,9 @@ def main(argv):
     data = ROOT / "book" / "_support" / "metabits_book" / "data"
     written = write_confidence_database(raw, data)
     db = confidence_database()  # the copy just written
-    write_criteria(db, data / SHIPPED_CRITERIA)
+    assessed = write_assessment(db, data, workers=2)
     write_intervals(db, data / SHIPPED_INTERVALS)
-    for path in (*written, data / SHIPPED_CRITERIA, data / SHIPPED_INTERVALS):
+    for path in (*written, *assessed, data / SHIPPED_INTERVALS):
         print(f"{path.relative_to(ROOT)}: {path.stat().st_size / 1024:.0f} kB")
     print(f"rebuilt from {raw} in {time.perf_counter() - t0:.1f} s")
 

@@ -46,7 +46,7 @@ from metabits_book import cognitive_chain
 from metabits_book import explore as ex
 from metabits_book.studies.simulation import MCEstimate
 from metabits.io import _confidence_database as cdb
-from metabits_book.studies import database_copy, database_criteria
+from metabits_book.studies import database_assessment, database_copy, database_criteria
 from metabits_book.studies import database_measures as dbm
 from metabits_book.studies.database_intervals import PeopleIntervals, people_intervals
 
@@ -298,6 +298,11 @@ _VALUES2 = [0.2, 0.6, 0.1, 0.8, 0.5, 0.3, 0.9, 0.6, 0.6, 0.10, 0.70, 0.30]
 _BAD_VALUES = [[0.1, "a"], [0.1, 0.2], "abc", None, 3, [[0.1] * 12], [True] * 12, []]
 _BAD_GROUPS = [[0, 1], "abc", 3, [[0] * 12]]
 _BAD_DB = [None, "abc", 3, TABLE1]
+_BAD_NAMES = [["nonsense"], "auroc2", None, 3, [], ["auroc2", 3]]
+_BAD_WORKERS = [0, 65, 2.5, "2", True, None, [2]]
+#: Three data sets (a difficulty manipulation, and the two with sessions), 12 people each
+_DB_ASSESS = _small_database(("OHora_2017", "Bang_2019_Exp1", "Lebreton_2018"), trials=120)
+_ASSESSED = database_assessment.shipped_assessment()
 
 from metabits_book.studies import montecarlo as _mc  # noqa: E402
 
@@ -736,7 +741,7 @@ CALLS = {
                          "ax": (None, None)},
     **{f"{cls}.to_frame": {} for cls in ("AllMeasures", "MeasureBootstrap", "GroupTables",
                                          "Trials", "Bounds", "Curve", "Distribution",
-                                         "ConfidenceDatabase")},
+                                         "ConfidenceDatabase", "Assessment")},
     "Trials.tables": {}, "Trials.check": {},
     "svg_difference": {"committed": (_SVG_TEXT, [None, 3, b"<svg/>", ["a"]]),
                        "rebuilt": (_SVG_TEXT, [None, 3, b"<svg/>"]), "tol": (1e-3, "nonneg")},
@@ -789,7 +794,7 @@ CALLS = {
                                                     f"{_TMP.name}/nonexistent"])},
     "confidence_database": {},
     "database_measures": {"tables": (_PADDED, _BAD_TABLES), "n_levels": ([2, 3], _BAD_LEVELS),
-                          "pad": (None, "nonneg?")},
+                          "pad": (None, "nonneg?"), "measures": ("default", "choice")},
     "database_bootstrap": {"tables": (_PADDED, _BAD_TABLES), "n_levels": ([2, 3], _BAD_LEVELS),
                            "pad": (None, "nonneg?"), "n_boot": (20, "size"),
                            "level": (0.95, "open"), "chunk": (500, "size")},
@@ -809,13 +814,28 @@ CALLS = {
     "rahnev_criteria": {"db": (_DB, _BAD_DB),
                         "bin_sizes": ((20,), [[0], [2.5], "ab", None, [], [10 ** 10], 20,
                                               [True], [[20]]]),
-                        "min_people": (10, "count")},
+                        "min_people": (10, "count"), "names": (dbm.METACOGNITION, _BAD_NAMES),
+                        "workers": (1, _BAD_WORKERS)},
     "criteria_frame": {"criteria": (database_criteria.rahnev_criteria(_DB, bin_sizes=(20,)),
                                     [None, "abc", 3, dbm.database_measures(_PADDED, [2, 3])])},
-    "write_criteria": {"db": (_DB, _BAD_DB),
-                       "path": (f"{_OUT}/criteria.csv", [3, None, ["a"], b"x.csv", _OUT,
-                                                         f"{_TMP.name}/nonexistent/c.csv"])},
-    "shipped_criteria": {},
+    # metabits_book.studies.database_assessment (a small copy with the two data sets with
+    # sessions, so the valid calls are quick)
+    "assess": {"db": (_DB_ASSESS, _BAD_DB + [_DB]), "names": (("auroc2", "meta_I"),
+                                                              _BAD_NAMES),
+               "n_boot": (20, "size"), "workers": (1, _BAD_WORKERS),
+               "seed": (2025, _BAD_SEEDS)},
+    "criteria_by_set": {"db": (_DB, _BAD_DB), "names": (("auroc2", "meta_I"), _BAD_NAMES),
+                        "workers": (1, _BAD_WORKERS), "seed": (2025, _BAD_SEEDS)},
+    "rahnev_claims": {"summary": (_ASSESSED, [None, "abc", 3, TABLE1,
+                                              _ASSESSED.drop(columns="precision"),
+                                              _ASSESSED.iloc[:5]])},
+    "write_assessment": {"db": (_DB_ASSESS, _BAD_DB), "n_boot": (20, "size"),
+                         "names": (("auroc2",), _BAD_NAMES),
+                         "workers": (1, _BAD_WORKERS),
+                         "folder": (_OUT, [3, None, ["a"], b"x", _TINY,
+                                           f"{_TMP.name}/nonexistent"])},
+    "shipped_assessment": {},
+    "shipped_by_set": {},
     "task_effect": {"db": (_DB, _BAD_DB), "name": ("m_ratio", "choice"),
                     "confidence": (0.95, "open"), "n_resamples": (50, "size"),
                     "rng": (1, "rng")},
@@ -943,6 +963,9 @@ CALLS = {
                                   "session": (None, [2.5, -1, "3", True, [3], NAN, 255,
                                                      3.0])},
     "ConfidenceDatabase.trials": {"name": ("Kantner_2010", "choice")},
+    "ConfidenceDatabase.select": {"names": (["Kantner_2010"],
+                                            [None, "Kantner_2010", [], ["Nobody_2020"], 3, [3],
+                                             ["Kantner_2010", "Kantner_2010"], b"x"])},
     "DatabaseMeasures.value": {"name": ("RMI", "choice")},
     "DatabaseMeasures.interval": {"name": ("RMI", "choice")},
     "PeopleIntervals.measure": {"name": ("RMI", "choice")},
@@ -1036,6 +1059,8 @@ def _instance(cls):
             datasets.ServajeanTableS2: datasets.servajean_table_s2,
             paper_numbers.PaperNumber: lambda: paper_numbers.entries()[0],
             database_copy.ConfidenceDatabase: lambda: _DB,
+            database_assessment.Assessment: lambda: database_assessment.assess(
+                _DB_ASSESS, names=("auroc2",), n_boot=10),
             ex.Explorer: lambda: _EXPLORER, ex.View: lambda: _VIEW,
             ex.Control: lambda: ex.control("acc", "accuracy", (0.6, 0.7, 0.8), fmt="{:.0%}"),
             dbm.DatabaseMeasures: lambda: dbm.database_bootstrap(_PADDED, [2, 3], n_boot=20,

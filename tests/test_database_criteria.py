@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from metabits_book.studies.database_copy import confidence_database
-from metabits_book.studies.database_criteria import shipped_criteria, task_effect
+from metabits_book.studies.database_assessment import shipped_assessment
+from metabits_book.studies.database_criteria import task_effect
 
 
 @pytest.fixture(scope="module")
@@ -24,11 +25,11 @@ def m_ratio(db):
 
 
 def test_the_estimate_is_the_shipped_criterion(db, m_ratio):
-    crit = shipped_criteria().set_index("measure")
+    crit = shipped_assessment().set_index("measure")
     assert m_ratio.d == pytest.approx(crit.loc["m_ratio", "task_within"], abs=1e-4)
     assert len(m_ratio.sets) == 13 and m_ratio.n_people.sum() == 349
     assert m_ratio.d == pytest.approx(m_ratio.by_set.mean(), rel=1e-12)
-    for k in ("auroc2", "m_diff"):
+    for k in ("auroc2", "m_diff", "dconf_ratio"):
         r = task_effect(db, k, n_resamples=200, rng=1)
         assert r.d == pytest.approx(crit.loc[k, "task_within"], abs=1e-4)
 

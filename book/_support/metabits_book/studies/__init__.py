@@ -7,9 +7,10 @@
   RMI at larger samples, the coverage of OSKR's bootstrap intervals) and Fieller's interval;
 * :mod:`~metabits_book.studies.database_copy` – the book's compact copy of 66 data sets of the
   Confidence Database, with :mod:`~metabits_book.studies.database_measures`,
-  :mod:`~metabits_book.studies.database_criteria`, :mod:`~metabits_book.studies.database_precision`
-  and :mod:`~metabits_book.studies.database_intervals` (every measure of every participant,
-  Rahnev's (2025) criteria, precision and the shipped intervals);
+  :mod:`~metabits_book.studies.database_criteria`, :mod:`~metabits_book.studies.database_precision`,
+  :mod:`~metabits_book.studies.database_assessment` and
+  :mod:`~metabits_book.studies.database_intervals` (every measure of every participant, Rahnev's
+  (2025) criteria, precision, all 22 measures on his criteria and the shipped intervals);
 * :mod:`~metabits_book.studies.bayes_recovery` – parameter recovery of the Bayesian meta-d′;
 * :mod:`~metabits_book.studies.bayes_refits` – HMeta-d refits of Servajean's LLMs and of the
   MaskOri people.

@@ -321,6 +321,51 @@ class ConfidenceDatabase(Result):
         flat = owner * 2 * M + code
         return np.bincount(flat[keep], minlength=P * 2 * M).reshape(P, 2, M)
 
+    def select(self, names):
+        """The copy cut to some data sets: all their people and trials, in ``names``' order.
+
+        Parameters
+        ----------
+        names : sequence of str
+            Data sets of ``self.names``, each once.
+
+        Returns
+        -------
+        ConfidenceDatabase
+
+        Raises
+        ------
+        ValueError
+            For ``names`` that are not a non-empty sequence of distinct data sets of the copy.
+
+        Examples
+        --------
+        >>> db = confidence_database()
+        >>> small = db.select(["Clark_2018", "Jachs_2015_Exp3"])
+        >>> small.names, bool(np.array_equal(small.tables()[small.dataset == 0],
+        ...                                  db.tables()[db.dataset == db.names.index("Clark_2018")]))
+        (('Clark_2018', 'Jachs_2015_Exp3'), True)
+        """
+        if isinstance(names, str) or not isinstance(names, (tuple, list, np.ndarray)) \
+                or not len(names):
+            raise ValueError(f"names must be a non-empty sequence of data sets; got {names!r}")
+        pick = [self.names.index(as_choice(n, self.names, "names (a data set)")) for n in names]
+        if len(set(pick)) != len(pick):
+            raise ValueError(f"names must name each data set once; got {list(names)!r}")
+        people = np.concatenate([np.flatnonzero(self.dataset == i) for i in pick])
+        first = self.start
+        trial = np.concatenate([np.arange(first[p], first[p] + self.n_trials[p])
+                                for p in people]) if people.size else np.zeros(0, np.int64)
+        index = np.full(len(self.names), -1)
+        index[pick] = np.arange(len(pick))
+        sets = self.sets.set_index("name").loc[[self.names[i] for i in pick]].reset_index()
+        return ConfidenceDatabase(
+            names=tuple(self.names[i] for i in pick), sets=sets,
+            dataset=index[self.dataset[people]], participant=self.participant[people],
+            n_levels=self.n_levels[people], n_trials=self.n_trials[people],
+            code=self.code[trial], difficulty=self.difficulty[trial],
+            session=None if self.session is None else self.session[trial])
+
     def trials(self, name: str):
         """One data set's harmonised trials, rebuilt from the codes (a pandas.DataFrame).
 

@@ -7,7 +7,8 @@ size) — and :func:`rahnev_criteria`, which applies them to every measure of
 :func:`metabits_book.studies.database_measures.database_measures` on the shipped copy:
 dependence on task performance and on response and metacognitive bias (confidence criteria
 removed with :func:`~metabits_book.studies.database_measures.merge_levels`), and split-half
-reliability. The book ships the result (:func:`write_criteria`, :func:`shipped_criteria`).
+reliability. The book ships these criteria for all 22 measures, with bootstrap intervals, from
+:mod:`metabits_book.studies.database_assessment`.
 :func:`task_effect` adds a bootstrap interval over people to one measure's dependence on task
 performance.
 
@@ -27,12 +28,11 @@ import numpy as np
 from metabits.results import Result
 from metabits.validation import (as_categories, as_choice, as_instance, as_int, as_same_length,
                                  as_size)
-from metabits_book.studies.database_measures import (METACOGNITION, NAMES, database_measures,
-                                                     merge_levels)
+from metabits_book.studies.database_measures import (ALL_NAMES, EVERY_MEASURE, METACOGNITION,
+                                                     RAHNEV, database_measures, merge_levels)
 
 __all__ = ["BIN_SIZES", "Criteria", "TaskEffect", "criteria_frame", "group_correlations",
-           "paired_cohens_d", "rahnev_criteria", "shipped_criteria", "spearman_brown",
-           "split_half", "task_effect", "write_criteria"]
+           "paired_cohens_d", "rahnev_criteria", "spearman_brown", "split_half", "task_effect"]
 
 def _per_person(a, b, groups, name_a: str, name_b: str):
     """Two arrays of one value per participant (NaN or infinity: undefined, left out) and the
@@ -140,12 +140,21 @@ def group_correlations(x, y, groups=None, min_size: int = 10):
 
 def _measure_names(names) -> tuple:
     """A non-empty sequence of measures from
-    :data:`~metabits_book.studies.database_measures.NAMES`."""
+    :data:`~metabits_book.studies.database_measures.ALL_NAMES`."""
     if isinstance(names, str) or not isinstance(names, (tuple, list, np.ndarray)) \
             or not len(names):
-        raise ValueError(f"names must be a non-empty sequence of measure names from {NAMES}; "
-                         f"got {names!r}")
-    return tuple(as_choice(k, NAMES, "measure") for k in names)
+        raise ValueError(f"names must be a non-empty sequence of measure names from "
+                         f"{ALL_NAMES}; got {names!r}")
+    return tuple(as_choice(k, ALL_NAMES, "measure") for k in names)
+
+
+def _measures(tables, n_levels, names) -> np.ndarray:
+    """:func:`database_measures` of ``tables``, the columns ``names`` (checked) last: shape
+    (P, ..., len(names)); Rahnev's measures (and their model fits) only when asked for."""
+    names = _measure_names(names)
+    every = any(k in RAHNEV for k in names)
+    est = database_measures(tables, n_levels, measures="all" if every else "default").estimate
+    return est[..., [ALL_NAMES.index(k) for k in names]]
 
 
 def split_half(db, bin_size: int, names=METACOGNITION, min_people: int = 10,
@@ -164,7 +173,7 @@ def split_half(db, bin_size: int, names=METACOGNITION, min_people: int = 10,
     bin_size : int
         Trials per half.
     names : sequence of str, default :data:`~metabits_book.studies.database_measures.METACOGNITION`
-        The measures (from :data:`~metabits_book.studies.database_measures.NAMES`).
+        The measures (from :data:`~metabits_book.studies.database_measures.ALL_NAMES`).
     min_people : int, default 10
         Data sets with fewer participants (with enough trials and both halves defined) give NaN;
         at least 3.
@@ -192,22 +201,22 @@ def split_half(db, bin_size: int, names=METACOGNITION, min_people: int = 10,
 
     as_instance(db, ConfidenceDatabase, "db", "confidence_database()")
     n = as_size(bin_size, "bin_size", least=1)
-    cols = [NAMES.index(k) for k in _measure_names(names)]
+    names = _measure_names(names)
     min_people = as_int(min_people, "min_people", least=3)
     all_trials = as_flag(all_trials, "all_trials")
     enough = db.n_trials >= 2 * n
-    out = np.full((len(db.names), len(cols)), np.nan)
+    out = np.full((len(db.names), len(names)), np.nan)
     if not enough.any():
         return out  # nobody has 2 * bin_size trials
     first = None if all_trials else 2 * n
     odd = db.tables(half="odd", first=first)[enough]
     even = db.tables(half="even", first=first)[enough]
     both = np.stack([odd, even], axis=1)
-    est = database_measures(both, db.n_levels[enough]).estimate[..., cols]
+    est = _measures(both, db.n_levels[enough], names)
     sets = db.dataset[enough]
     for i in range(len(db.names)):
         m = sets == i
-        for j in range(len(cols)):
+        for j in range(len(names)):
             out[i, j] = group_correlations(est[m, 0, j], est[m, 1, j],
                                            min_size=min_people)[0] if m.any() else np.nan
     return out
@@ -303,29 +312,60 @@ def _mean_over_sets(values):
         return np.nanmean(values, axis=0)
 
 
-def _hardest_and_easiest(db):
+def _hardest_and_easiest(db, names):
     """The participants of the data sets of
-    :data:`~metabits_book.studies.database_copy.DIFFICULTY` (indices) and every measure of
-    :data:`~metabits_book.studies.database_measures.NAMES` on their hardest and easiest
-    difficulty level (shape (people, 2, len(NAMES)))."""
+    :data:`~metabits_book.studies.database_copy.DIFFICULTY` (indices) and the measures
+    ``names`` on their hardest and easiest difficulty level (shape (people, 2, len(names)))."""
     from metabits_book.studies.database_copy import DIFFICULTY
 
     diff_sets = [db.names.index(n) for n in DIFFICULTY if n in db.names]
     people = np.flatnonzero(np.isin(db.dataset, diff_sets))
     if not people.size:
-        return people, np.full((0, 2, len(NAMES)), np.nan)
+        return people, np.full((0, 2, len(names)), np.nan)
     by = db.tables(by_difficulty=True)[people]
     levels = by.sum(axis=(2, 3)) > 0
     hardest = levels.argmax(axis=1)
     easiest = levels.shape[1] - 1 - levels[:, ::-1].argmax(axis=1)
     ends = np.stack([by[np.arange(len(people)), hardest],
                      by[np.arange(len(people)), easiest]], 1)
-    return people, database_measures(ends, db.n_levels[people]).estimate
+    return people, _measures(ends, db.n_levels[people], names)
 
 
-def rahnev_criteria(db, bin_sizes=BIN_SIZES, min_people: int = 10) -> Criteria:
-    """Rahnev's (2025) criteria for every measure of
-    :data:`~metabits_book.studies.database_measures.METACOGNITION` on the shipped copy.
+def _criterion(db, part, names, min_people):
+    """One part of :func:`rahnev_criteria` (a separate task for a process pool): ``"whole"``
+    (correlations with d′ and abs(c) across people, per data set, shape (2, sets, measures)),
+    ``"within"`` and ``"meta"`` (Cohen's d per data set, (sets, measures)), or a bin size
+    (split-half r averaged over data sets, (measures,))."""
+    if part == "whole":
+        est = _measures(db.tables(), db.n_levels, names + ("d_prime", "c"))
+        d_prime, c = est[:, -2], est[:, -1]
+        return np.stack([
+            np.array([group_correlations(est[:, j], d_prime, db.dataset, min_people)
+                      for j in range(len(names))]).T,
+            np.array([group_correlations(est[:, j], np.abs(c), db.dataset, min_people)
+                      for j in range(len(names))]).T])
+    if part == "within":  # easiest against hardest difficulty level of each participant
+        people, est = _hardest_and_easiest(db, names)
+        if not people.size:  # a copy without a difficulty manipulation
+            return np.full((0, len(names)), np.nan)
+        return np.array([paired_cohens_d(est[:, 0, j], est[:, 1, j], db.dataset[people])
+                         for j in range(len(names))]).T
+    if part == "meta":  # remove the highest against the lowest criterion (K >= 3)
+        many = np.flatnonzero(db.n_levels >= 3)
+        if not many.size:  # a copy of two-level scales only
+            return np.full((0, len(names)), np.nan)
+        t = db.tables()[many]
+        top, K1 = merge_levels(t, db.n_levels[many], "top")
+        bottom, _ = merge_levels(t, db.n_levels[many], "bottom")
+        e_top, e_bottom = _measures(top, K1, names), _measures(bottom, K1, names)
+        return np.array([paired_cohens_d(e_bottom[:, j], e_top[:, j], db.dataset[many])
+                         for j in range(len(names))]).T
+    return _mean_over_sets(split_half(db, part, names, min_people=min_people))
+
+
+def rahnev_criteria(db, bin_sizes=BIN_SIZES, min_people: int = 10, names=METACOGNITION,
+                    workers: int = 1) -> Criteria:
+    """Rahnev's (2025) criteria for measures of metacognition on the shipped copy.
 
     Parameters
     ----------
@@ -336,6 +376,15 @@ def rahnev_criteria(db, bin_sizes=BIN_SIZES, min_people: int = 10) -> Criteria:
     min_people : int, default 10
         Data sets with fewer participants (with defined values) are left out of a correlation;
         at least 3.
+    names : sequence of str, default :data:`~metabits_book.studies.database_measures.METACOGNITION`
+        The measures, from :data:`~metabits_book.studies.database_measures.ALL_NAMES`
+        (:data:`~metabits_book.studies.database_measures.EVERY_MEASURE`: Rahnev's 17, Meyen et
+        al.'s four and OSKR). Values that are not finite (an undefined measure; a meta-noise
+        or meta-uncertainty whose likelihood still rises at the largest σ) are left out of
+        every statistic.
+    workers : int, default 1
+        Processes that compute the criteria's parts (the whole copy, the difficulty levels, the
+        merged criteria and each bin size) side by side; 1 computes them in this process.
 
     Returns
     -------
@@ -348,8 +397,8 @@ def rahnev_criteria(db, bin_sizes=BIN_SIZES, min_people: int = 10) -> Criteria:
     ValueError
         For a ``db`` that is not a
         :class:`~metabits_book.studies.database_copy.ConfidenceDatabase`, ``bin_sizes`` that
-        are not a non-empty sequence of positive integers, or a ``min_people`` that is not an
-        integer >= 3.
+        are not a non-empty sequence of positive integers, a ``min_people`` that is not an
+        integer >= 3, unknown ``names``, or a ``workers`` that is not an integer from 1 to 64.
 
     References
     ----------
@@ -365,41 +414,26 @@ def rahnev_criteria(db, bin_sizes=BIN_SIZES, min_people: int = 10) -> Criteria:
                          f"half); got {bin_sizes!r}")
     bin_sizes = tuple(as_size(n, "bin_sizes", least=1) for n in bin_sizes)
     min_people = as_int(min_people, "min_people", least=3)
-    cols = [NAMES.index(k) for k in METACOGNITION]
-    whole = database_measures(db.tables(), db.n_levels).estimate
-    d_prime, c = whole[:, NAMES.index("d_prime")], whole[:, NAMES.index("c")]
-    sets = db.dataset
-    across = np.array([group_correlations(whole[:, j], d_prime, sets, min_people)
-                       for j in cols]).T
-    bias = np.array([group_correlations(whole[:, j], np.abs(c), sets, min_people)
-                     for j in cols]).T
-    # within people over difficulty levels: easiest against hardest level of each participant
-    people, est = _hardest_and_easiest(db)
-    within = np.full((0, len(cols)), np.nan)  # a copy without a difficulty manipulation
-    if people.size:
-        within = np.array([paired_cohens_d(est[:, 0, j], est[:, 1, j], sets[people])
-                           for j in cols]).T
-    # metacognitive bias: remove the highest against the lowest criterion (K >= 3)
-    many = np.flatnonzero(db.n_levels >= 3)
-    meta = np.full((0, len(cols)), np.nan)  # a copy of two-level scales only
-    if many.size:
-        t = db.tables()[many]
-        top, K1 = merge_levels(t, db.n_levels[many], "top")
-        bottom, _ = merge_levels(t, db.n_levels[many], "bottom")
-        e_top = database_measures(top, K1).estimate
-        e_bottom = database_measures(bottom, K1).estimate
-        meta = np.array([paired_cohens_d(e_bottom[:, j], e_top[:, j], sets[many])
-                         for j in cols]).T
-    halves = np.array([_mean_over_sets(split_half(db, n, min_people=min_people))
-                       for n in bin_sizes])
+    names = _measure_names(names)
+    workers = as_int(workers, "workers", least=1, most=64)
+    parts = ("whole", "within", "meta") + bin_sizes
+    if workers == 1:
+        done = [_criterion(db, part, names, min_people) for part in parts]
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            done = list(pool.map(_criterion, [db] * len(parts), parts,
+                                 [names] * len(parts), [min_people] * len(parts)))
+    (across, bias), within, meta, halves = done[0], done[1], done[2], np.array(done[3:])
     n_sets = {"task_within": int(np.isfinite(within[:, 0]).sum()),
               "task_across": int(np.isfinite(across[:, 0]).sum()),
               "response_bias": int(np.isfinite(bias[:, 0]).sum()),
               "metacognitive_bias": int(np.isfinite(meta[:, 0]).sum())}
-    return Criteria(names=METACOGNITION, task_within=_mean_over_sets(within),
+    return Criteria(names=names, task_within=_mean_over_sets(within),
                     task_across=_mean_over_sets(across), response_bias=_mean_over_sets(bias),
                     metacognitive_bias=_mean_over_sets(meta), split_half=halves,
-                    bin_sizes=tuple(int(n) for n in bin_sizes), n_sets=n_sets)
+                    bin_sizes=bin_sizes, n_sets=n_sets)
 
 
 @dataclass(frozen=True)
@@ -457,7 +491,7 @@ def task_effect(db, name: str = "m_ratio", confidence: float = 0.95,
     db : ConfidenceDatabase
         :func:`metabits_book.studies.database_copy.confidence_database`.
     name : str, default "m_ratio"
-        A measure of :data:`~metabits_book.studies.database_measures.METACOGNITION`.
+        A measure of :data:`~metabits_book.studies.database_measures.EVERY_MEASURE`.
     confidence : float, default 0.95
         Level of the interval, in (0, 1).
     n_resamples : int, default 10000
@@ -493,14 +527,13 @@ def task_effect(db, name: str = "m_ratio", confidence: float = 0.95,
     from metabits_book.studies.database_copy import ConfidenceDatabase
 
     as_instance(db, ConfidenceDatabase, "db", "confidence_database()")
-    key = as_choice(name, METACOGNITION, "name (a measure)")
+    key = as_choice(name, EVERY_MEASURE, "name (a measure)")
     level = float(as_probability(as_scalar(confidence, "confidence"), "confidence",
                                  low_open=True, high_open=True))
     B = as_size(n_resamples, "n_resamples", least=2)
     gen = as_rng(rng)
-    people, est = _hardest_and_easiest(db)
-    j = NAMES.index(key)
-    diff = est[:, 1, j] - est[:, 0, j]
+    people, est = _hardest_and_easiest(db, (key,))
+    diff = est[:, 1, 0] - est[:, 0, 0]
     groups = db.dataset[people]
     samples, sets = [], []
     for i in np.unique(groups):
@@ -524,10 +557,6 @@ def task_effect(db, name: str = "m_ratio", confidence: float = 0.95,
                       upper=float(res.confidence_interval.high), confidence=level,
                       sets=tuple(sets), by_set=by_set,
                       n_people=np.array([len(x) for x in samples]), n_resamples=B)
-
-
-#: The shipped precomputed criteria (``metabits_book/data``), rebuilt by :func:`write_criteria`.
-SHIPPED_CRITERIA = "confidence_database_criteria.csv"
 
 
 def criteria_frame(criteria: Criteria):
@@ -560,54 +589,3 @@ def criteria_frame(criteria: Criteria):
     for n, row in zip(criteria.bin_sizes, criteria.split_half):
         out[f"split_half_{n}"] = row
     return out
-
-
-def write_criteria(db, path) -> None:
-    """Recompute :func:`rahnev_criteria` on ``db`` and write it as the shipped CSV ``path``.
-
-    The rule behind ``metabits_book/data/confidence_database_criteria.csv`` (the chapter reads
-    the file instead of recomputing it; the tests recompute and compare).
-
-    Parameters
-    ----------
-    db : ConfidenceDatabase
-        :func:`metabits_book.studies.database_copy.confidence_database`.
-    path : str or path-like
-        The CSV file to write: a comment line naming its source, then :func:`criteria_frame`.
-
-    Returns
-    -------
-    None
-
-    Raises
-    ------
-    ValueError
-        For a ``path`` that is a folder or lies in no existing folder (before anything is
-        computed), and as :func:`rahnev_criteria`.
-    """
-    from metabits.validation import as_file_to_write
-
-    path = as_file_to_write(path, "path")
-    frame = criteria_frame(rahnev_criteria(db))
-    with open(path, "w", encoding="utf-8", newline="") as f:
-        f.write("# Rahnev's (2025) criteria on the shipped Confidence Database copy, from "
-                "metabits_book.studies.database_criteria.write_criteria (scripts/"
-                "build_confidence_database.py)\n")
-        frame.to_csv(f, index=False, float_format="%.12g", lineterminator="\n")
-
-
-def shipped_criteria():
-    """The shipped :func:`rahnev_criteria` of the Confidence Database copy (a pandas.DataFrame,
-    as :func:`criteria_frame`).
-
-    Examples
-    --------
-    >>> c = shipped_criteria()
-    >>> c.measure.tolist() == list(METACOGNITION), "split_half_100" in c
-    (True, True)
-    """
-    import pandas as pd
-    from importlib.resources import files
-
-    with files("metabits_book").joinpath("data", SHIPPED_CRITERIA).open("r", encoding="utf-8") as f:
-        return pd.read_csv(f, comment="#")

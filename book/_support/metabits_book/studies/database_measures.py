@@ -43,8 +43,8 @@ from metabits.results import Result
 from metabits.validation import (as_choice, as_counts, as_int_array, as_pad, as_size,
                                  as_whole_counts, scalar_or_array)
 
-__all__ = ["DatabaseMeasures", "METACOGNITION", "NAMES", "database_bootstrap",
-           "database_measures", "merge_levels"]
+__all__ = ["ALL_NAMES", "DatabaseMeasures", "EVERY_MEASURE", "METACOGNITION", "NAMES", "RAHNEV",
+           "database_bootstrap", "database_measures", "merge_levels"]
 
 #: The measures of :func:`metabits.all_measures`, in its order (the first columns of
 #: :data:`NAMES`).
@@ -59,6 +59,21 @@ NAMES = ("acc", "d_prime", "meta_d", "m_ratio", "m_diff", "auroc2", "gamma", "ph
 #: The measures of metacognition among them (the others are task performance and biases).
 METACOGNITION = ("auroc2", "gamma", "phi", "meta_d", "m_ratio", "m_diff", "meta_I", "meta_I1r",
                  "meta_I2r", "RMI", "oskr")
+#: The measures of Rahnev (2025) that ``measures="all"`` adds (:data:`metabits._stack.RAHNEV`):
+#: ΔConf on the 0–1 scale, the ratio and difference forms of AUROC2, gamma, phi and ΔConf, and
+#: the model-based meta-noise (σ_meta) and meta-uncertainty (σ_m).
+RAHNEV = ("dconf", "auroc2_ratio", "auroc2_diff", "gamma_ratio", "gamma_diff", "phi_ratio",
+          "phi_diff", "dconf_ratio", "dconf_diff", "meta_noise", "meta_uncertainty")
+#: Everything :func:`database_measures` returns with ``measures="all"``, in its order.
+ALL_NAMES = NAMES + RAHNEV
+#: The 22 measures of metacognition on Rahnev's criteria, in his order — traditional (AUC2,
+#: gamma, phi, ΔConf, meta-d′), ratio, difference, model-based — then Meyen et al.'s four
+#: information measures and OSKR.
+EVERY_MEASURE = ("auroc2", "gamma", "phi", "dconf", "meta_d",
+                 "m_ratio", "auroc2_ratio", "gamma_ratio", "phi_ratio", "dconf_ratio",
+                 "m_diff", "auroc2_diff", "gamma_diff", "phi_diff", "dconf_diff",
+                 "meta_noise", "meta_uncertainty",
+                 "meta_I", "meta_I1r", "meta_I2r", "RMI", "oskr")
 
 
 def _checked(tables, n_levels):
@@ -154,7 +169,7 @@ class DatabaseMeasures(Result):
         return Bounds(scalar_or_array(self.lower[..., j]), scalar_or_array(self.upper[..., j]))
 
 
-def database_measures(tables, n_levels, pad=None) -> DatabaseMeasures:
+def database_measures(tables, n_levels, pad=None, measures: str = "default") -> DatabaseMeasures:
     """Every measure of every participant's table, tables of different K at once.
 
     Parameters
@@ -166,18 +181,25 @@ def database_measures(tables, n_levels, pad=None) -> DatabaseMeasures:
     n_levels : array_like of int, shape (P,)
         K of each participant, 2 … M/2.
     pad : float, optional
-        Count added to every cell for the meta-d′ fit and for c; default 1/(2K).
+        Count added to every cell for the meta-d′, meta-noise and meta-uncertainty fits and for
+        c; default 1/(2K).
+    measures : {"default", "all"}
+        ``"all"`` adds Rahnev's (2025) measures (:data:`RAHNEV`, from
+        :func:`metabits.all_measures` with ``measures="all"``; the model fits make it slower).
 
     Returns
     -------
     DatabaseMeasures
-        ``estimate`` of shape (P, ..., 15): :data:`NAMES`. NaN for a table with an empty row.
+        ``estimate`` of shape (P, ..., 15): :data:`NAMES` (with ``"all"``, (P, ..., 26):
+        :data:`ALL_NAMES`). NaN for a table with an empty row; meta-noise and meta-uncertainty
+        are inf where the likelihood still rises at the largest σ (confidence unrelated to
+        accuracy in the fit).
 
     Raises
     ------
     ValueError
         For tables of the wrong shape (or none), negative or non-finite counts, K outside
-        2 … M/2, or a ``pad`` that is not one finite number > 0.
+        2 … M/2, a ``pad`` that is not one finite number > 0, or an unknown ``measures``.
 
     Examples
     --------
@@ -188,17 +210,25 @@ def database_measures(tables, n_levels, pad=None) -> DatabaseMeasures:
     ([0.793, 0.581], [0.0, 0.0])
     >>> round(float(r.value("oskr")[0]), 3) == round(float(r.value("meta_I2r")[0]), 3)
     True
+    >>> round(float(database_measures(t, [2, 3], measures="all").value("dconf")[1]), 3)
+    0.317
     """
     from metabits import all_measures
 
+    every = as_choice(measures, ("default", "all"), "measures") == "all"
+    names = ALL_NAMES if every else NAMES
     flat, K, lead = _checked(tables, n_levels)
     pad = _pad(pad)
-    out = np.full((len(flat), len(NAMES)), np.nan)
+    out = np.full((len(flat), len(names)), np.nan)
+    rahnev = [len(PLUGIN) + i for i in range(len(RAHNEV))]  # their columns in all_measures
     for k, idx, p in _by_k(flat, K, pad):
         t = flat[idx][..., : 2 * k]
-        out[idx, :12] = all_measures(t, pad=p).estimate
-        out[idx, 12:] = _extra(t, k, p)
-    return DatabaseMeasures(names=NAMES, estimate=out.reshape(lead + (len(NAMES),)))
+        plugin = all_measures(t, pad=p, measures=measures).estimate
+        out[idx, :12] = plugin[:, :12]
+        out[idx, 12:15] = _extra(t, k, p)
+        if every:
+            out[idx, 15:] = plugin[:, rahnev]
+    return DatabaseMeasures(names=names, estimate=out.reshape(lead + (len(names),)))
 
 
 def database_bootstrap(tables, n_levels, n_boot: int = 200, level: float = 0.95, pad=None,

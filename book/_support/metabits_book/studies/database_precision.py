@@ -9,8 +9,10 @@ Rahnev (2025) assesses two more properties of a measure of metacognition than
   (:func:`corrupted_tables`; the Type 1 response is kept, so accuracy and d′ do not move),
   which lowers metacognition by a known manipulation. A measure's precision in a data set is
   the Cohen's d of the paired drop (original − corrupted) across its people; larger d means
-  the same loss stands out further from the measure's noise. This is the book's
-  operationalisation: the text of Rahnev's method at hand does not give his procedure.
+  the same loss stands out further from the measure's noise. The manipulation and the
+  statistic are the book's own choice, in the spirit of Rahnev's (a known loss of
+  metacognition set against a measure's noise); its values are compared with his in ranking,
+  not in size.
 * **Test–retest reliability** — the same people tested again on another day.
   :func:`test_retest` computes a measure on each session of the data sets with sessions
   (:data:`~metabits_book.studies.database_copy.SESSIONS`: Bang et al., 2019, seven days;
@@ -33,9 +35,9 @@ import numpy as np
 from metabits.results import Result
 from metabits.validation import (as_instance, as_int, as_probability, as_rng, as_scalar, as_size,
                                  as_values_with_nan)
-from metabits_book.studies.database_criteria import (_mean_over_sets, _measure_names,
+from metabits_book.studies.database_criteria import (_mean_over_sets, _measure_names, _measures,
                                                      paired_cohens_d)
-from metabits_book.studies.database_measures import METACOGNITION, NAMES, database_measures
+from metabits_book.studies.database_measures import METACOGNITION
 
 __all__ = ["Precision", "TestRetest", "corrupted_tables", "icc", "precision", "test_retest"]
 
@@ -59,6 +61,10 @@ def corrupted_tables(db, fraction: float, rng=None, first=None) -> np.ndarray:
     fraction : float
         Probability that a trial's confidence is redrawn, in [0, 1].
     rng : numpy.random.Generator or int, optional
+        A generator draws every trial from one stream. A seed gives each data set its own
+        generator, seeded by the seed and the data set's name, so that a data set's tables do
+        not depend on the other data sets of the copy (a copy cut to some data sets gives
+        them the same tables).
     first : int, optional
         Only each person's first ``first`` trials (as :meth:`ConfidenceDatabase.tables`).
 
@@ -87,6 +93,10 @@ def corrupted_tables(db, fraction: float, rng=None, first=None) -> np.ndarray:
 
     db = _database(db)
     fraction = float(as_probability(as_scalar(fraction, "fraction"), "fraction"))
+    import numbers
+    import zlib
+
+    seeded = isinstance(rng, numbers.Integral) and not isinstance(rng, (bool, np.bool_))
     gen = as_rng(rng)
     first = None if first is None else as_int(first, "first", least=1)
     M = 2 * SHIPPED_MAX_LEVELS
@@ -95,8 +105,17 @@ def corrupted_tables(db, fraction: float, rng=None, first=None) -> np.ndarray:
     K = db.n_levels.astype(np.int64)[owner]
     stim, col = np.divmod(db.code.astype(np.int64), M)
     resp = col >= K
-    pick = gen.random(len(col)) < fraction
-    conf = np.minimum((gen.random(len(col)) * K).astype(np.int64), K - 1)   # 0 … K − 1
+    u = np.empty((2, len(col)))
+    if seeded:  # one generator per data set
+        sets = db.dataset[owner]
+        for i, name in enumerate(db.names):
+            mine = sets == i
+            u[:, mine] = np.random.default_rng([int(rng), zlib.crc32(name.encode())]).random(
+                (2, int(mine.sum())))
+    else:
+        u[0], u[1] = gen.random(len(col)), gen.random(len(col))
+    pick = u[0] < fraction
+    conf = np.minimum((u[1] * K).astype(np.int64), K - 1)   # 0 … K − 1
     new = np.where(resp, K + conf, K - 1 - conf)
     col = np.where(pick, new, col)
     keep = np.ones(len(col), dtype=bool) if first is None else db.position() < first
@@ -148,7 +167,7 @@ def precision(db, fraction: float = 0.2, n_trials: int = 200, names=METACOGNITIO
     n_trials : int, default 200
         Trials per person (the first ones).
     names : sequence of str, default METACOGNITION
-        Measures from :data:`~metabits_book.studies.database_measures.NAMES`.
+        Measures from :data:`~metabits_book.studies.database_measures.ALL_NAMES`.
     rng : numpy.random.Generator or int, optional
     min_people : int, default 10
         At least 3.
@@ -178,21 +197,21 @@ def precision(db, fraction: float = 0.2, n_trials: int = 200, names=METACOGNITIO
     fraction = float(as_probability(as_scalar(fraction, "fraction"), "fraction",
                                     low_open=True))
     n = as_size(n_trials, "n_trials", least=1)
-    cols = [NAMES.index(k) for k in _measure_names(names)]
+    names = _measure_names(names)
     min_people = as_int(min_people, "min_people", least=3)
     gen = as_rng(rng)
     enough = db.n_trials >= n
     both = np.stack([db.tables(first=n), corrupted_tables(db, fraction, gen, first=n)], 1)
-    est = database_measures(both[enough], db.n_levels[enough]).estimate[..., cols]
+    est = _measures(both[enough], db.n_levels[enough], names)
     sets = db.dataset[enough]
-    by_set = np.full((len(db.names), len(cols)), np.nan)
+    by_set = np.full((len(db.names), len(names)), np.nan)
     for i in np.unique(sets):
         m = sets == i
         if m.sum() < min_people:
             continue
-        for j in range(len(cols)):
+        for j in range(len(names)):
             by_set[i, j] = paired_cohens_d(est[m, 1, j], est[m, 0, j])[0]
-    return Precision(names=tuple(NAMES[c] for c in cols), by_set=by_set,
+    return Precision(names=names, by_set=by_set,
                      d=_mean_over_sets(by_set), fraction=fraction, n_trials=n,
                      n_sets=int(np.isfinite(by_set[:, 0]).sum()))
 
@@ -299,6 +318,9 @@ def test_retest(db, dataset: str = "Bang_2019_Exp1", n_trials: int = 400,
     n_trials : int, default 400
         Trials per session (Rahnev's test–retest figure is at 400 trials).
     names : sequence of str, default METACOGNITION
+        Measures from :data:`~metabits_book.studies.database_measures.ALL_NAMES`; a value that
+        is not finite (undefined, or an unbounded meta-noise) leaves its person out of the ICC
+        of that measure.
 
     Returns
     -------
@@ -326,7 +348,7 @@ def test_retest(db, dataset: str = "Bang_2019_Exp1", n_trials: int = 400,
         raise ValueError("db: this copy of the database has no data set with sessions")
     name = as_choice(dataset, with_sessions, "dataset (a data set with sessions)")
     n = as_size(n_trials, "n_trials", least=1)
-    cols = [NAMES.index(k) for k in _measure_names(names)]
+    names = _measure_names(names)
     owner = np.repeat(np.arange(len(db.n_trials)), db.n_trials)
     mine = (db.dataset[owner] == db.names.index(name)) & (db.session != 255)
     people = np.unique(owner[mine])  # the data set's people with sessions
@@ -337,10 +359,11 @@ def test_retest(db, dataset: str = "Bang_2019_Exp1", n_trials: int = 400,
     full = (tables.sum((-2, -1)) >= n).all(1)
     if not full.any():
         raise ValueError(f"n_trials: nobody of {name} has {n} trials in every session")
-    est = database_measures(tables[full], db.n_levels[people][full]).estimate[..., cols]
+    est = _measures(tables[full], db.n_levels[people][full], names)
+    est[~np.isfinite(est)] = np.nan  # an unbounded meta-noise is left out, as an undefined value
     pairs = tuple((s, s + 1) for s in range(n_sessions - 1))
-    by_pair = np.array([[icc(est[:, [a, b], j]) for j in range(len(cols))] for a, b in pairs])
-    return TestRetest(names=tuple(NAMES[c] for c in cols), dataset=name, pairs=pairs,
+    by_pair = np.array([[icc(est[:, [a, b], j]) for j in range(len(names))] for a, b in pairs])
+    return TestRetest(names=names, dataset=name, pairs=pairs,
                       by_pair=by_pair, icc=_mean_over_sets(by_pair), n_people=int(full.sum()),
                       n_trials=n)
 
