@@ -127,18 +127,20 @@ class HMetaDFit(Result):
     prior_scale: float = 1.0
 
     def summary(self):
-        """The group M-ratio of each condition, their paired differences and the correlations.
+        """The group M-ratio of each condition, their paired differences, the correlations and
+        the covariates' coefficients.
 
         Returns
         -------
         pandas.DataFrame
             One row per quantity: ``quantity`` (``"m_ratio"``, the group M-ratio exp(μ_k) —
-            for one person, that person's M-ratio; ``"difference"``, a later condition's group
-            M-ratio minus an earlier one's; ``"correlation"``, the correlation across people of
-            log M-ratio in two conditions; ``"beta[<name>]"``, a covariate's coefficient on log
-            M-ratio, with covariates), ``condition`` (its label; ``"b - a"`` for a
-            difference, ``"a, b"`` for a correlation, ``"all"`` for a coefficient, which is the
-            same in every condition), the posterior ``mean``, ``median`` and
+            with covariates, at their means; for one person, that person's M-ratio;
+            ``"difference"``, a later condition's group M-ratio minus an earlier one's;
+            ``"correlation"``, the correlation across people of log M-ratio in two conditions;
+            ``"beta[<name>]"``, a covariate's coefficient on log M-ratio, with covariates),
+            ``condition`` (its label; ``"b - a"`` for a difference, ``"a, b"`` for a
+            correlation, ``"all"`` for a coefficient, which is the same in every condition),
+            the posterior ``mean``, ``median`` and
             ``sd``, the 95% equal-tailed interval (``eti_lo``, ``eti_hi``) and highest-density
             interval (``hdi_lo``, ``hdi_hi``), ``r_hat``, ``ess_bulk``, ``ess_tail``,
             ``mcse_mean`` (the Monte Carlo SE of the mean) and ``divergences`` (of the fit).
@@ -636,8 +638,11 @@ def hmetad(data, *, subject=None, stimulus=None, response=None, confidence=None,
     A fit without ``condition`` pools each person's conditions into one table — other
     observations — and does not compare with a fit by condition: there the condition's effect
     is the interval of the ``difference`` rows of :meth:`HMetaDFit.summary`. Each person ×
-    condition has its own criteria, so PSIS-LOO often warns of large Pareto k; ``az.loo(...,
-    pointwise=True)`` shows which observations.
+    condition has its own meta-d′ and criteria, which leaving it out moves far: PSIS-LOO then
+    often reports Pareto k above 0.7 (``az.loo(..., pointwise=True).pareto_k`` shows which
+    observations), and its estimate is unreliable — ArviZ says so in its ``warning`` column;
+    refitting without each flagged observation (or K-fold cross-validation over people) is the
+    sound comparison then.
 
     **Covariates** follow HMeta-d's regression model (``fit_meta_d_mcmc_regression.m``,
     ``Bayes_metad_group_regress_nodp.txt``): each coefficient β_j ~ N(0, 1) (times
