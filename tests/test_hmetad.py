@@ -558,3 +558,19 @@ def test_a_covariates_effect_on_log_m_ratio_is_recovered():
     assert idata.posterior.covariate.values.tolist() == ["x", "noise"]
     np.testing.assert_array_equal(idata.constant_data.covariates.values,
                                   np.column_stack([x, noise]))
+
+
+@pytest.mark.slow
+def test_covariate_columns_of_trials_are_the_tables_array_draw_for_draw():
+    d = _study(n=6, trials=40)
+    tables = _tables(n=6, trials=40)
+    run = dict(chains=1, draws=20, tune=20, seed=3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        by_column = mb.hmetad(d, condition="condition", covariates=["age", "group"], **run)
+        by_array = mb.hmetad(tables, covariates=np.column_stack(
+            [20.0 + 7 * np.arange(6), [1, 0, 1, 0, 1, 0]]), **run)
+    np.testing.assert_array_equal(by_column.trace.posterior.beta.values,
+                                  by_array.trace.posterior.beta.values)
+    assert by_column.covariates == ("age", "group=patient") and by_array.covariates == ("0", "1")
+    assert by_column.summary().quantity.tolist()[-2:] == ["beta[age]", "beta[group=patient]"]
