@@ -129,10 +129,8 @@ def _covariate_effect(pm, pt, n: int, J: int, scale):
     return pt.dot(x, beta)
 
 
-def _group_model(n: int, K: int, estimate_dprime: bool, J: int = 0, scale: float = 1.0):
-    """HMeta-d's group model (``Bayes_metad_group_nodp.txt``; with J covariates, its regression
-    model ``Bayes_metad_group_regress_nodp.txt``: log M-ratio_s = μ + Σ_j β_j x_sj + ε·δ_s).
-    ``scale`` multiplies the SD of every fixed prior (1: Fleming's); a number of the graph, not
+def _group_model(n: int, K: int, estimate_dprime: bool, scale: float = 1.0):
+    """HMeta-d's group model (``Bayes_metad_group_nodp.txt``). ``scale`` multiplies the SD of every fixed prior (1: Fleming's); a number of the graph, not
     data, so that at 1 the graph, and so the draws, are those of the model without it."""
     import pymc as pm
     import pytensor.tensor as pt
@@ -160,8 +158,6 @@ def _group_model(n: int, K: int, estimate_dprime: bool, J: int = 0, scale: float
         # on the MaskOri people)
         delta = pm.Normal("delta_log_m_ratio", 0.0, sigma_delta, shape=n)
         log_m = mu + epsilon * delta
-        if J:
-            log_m = log_m + _covariate_effect(pm, pt, n, J, scale)
         m_ratio = pm.Deterministic("m_ratio", pt.exp(log_m))
         pm.Deterministic("sigma_log_m_ratio", epsilon * sigma_delta)
         meta_d = pm.Deterministic("meta_d", m_ratio * d1)
@@ -198,7 +194,8 @@ def _corr_cholesky(pm, pt, C: int, eta: float = 1.0):
 
 
 def _conditions_model(n: int, C: int, K: int, J: int = 0, scale: float = 1.0):
-    """HMeta-d's group model over C >= 2 conditions within each of n people (d′, c fixed).
+    """HMeta-d's group model over C >= 2 conditions within each of n people (d′, c fixed);
+    with covariates, also C = 1 (its prior is then :func:`_group_model`'s).
 
     Rows of ``counts``, ``d`` and ``c`` are (person, condition) pairs, person-major (row
     s·C + k). Condition k has Fleming's one-condition hierarchy: log M-ratio_sk = μ_k + ε_k·δ_sk,
@@ -214,7 +211,9 @@ def _conditions_model(n: int, C: int, K: int, J: int = 0, scale: float = 1.0):
     correlation's Cholesky factor (:func:`_corr_cholesky`).
 
     With J covariates (constant within a person, centred by the caller), log M-ratio_sk gains
-    Σ_j β_j x_sj, the same in every condition (:func:`_covariate_effect`). ``scale``
+    Σ_j β_j x_sj, the same in every condition (:func:`_covariate_effect`): HMeta-d's regression
+    model (``Bayes_metad_group_regress_nodp.txt``) for C = 1, but for the people's effects,
+    which keep the group model's priors. ``scale``
     multiplies the SD of every fixed prior (1: the model above), as in :func:`_group_model`."""
     import pymc as pm
     import pytensor.tensor as pt
@@ -295,8 +294,8 @@ def _configure_jax():
 def _compiled(kind: str, n: int, K: int, estimate_dprime: bool, C: int = 1, J: int = 0,
               scale: float = 1.0):
     """The nutpie-compiled model of one shape, compiled once per process (``kind`` "single",
-    "group" or "conditions", the last with C conditions and d′ fixed; the group models with J
-    covariates and their priors' SDs multiplied by ``scale``, which the single-subject model
+    "group" or "conditions", the last with C conditions, d′ fixed and J covariates; the group
+    models with their priors' SDs multiplied by ``scale``, which the single-subject model
     takes as data instead). The same model asked for with or without its defaults is one entry
     of the cache."""
     return _compiled_once(str(kind), int(n), int(K), bool(estimate_dprime), int(C), int(J),
@@ -316,7 +315,7 @@ def _compiled_once(kind, n, K, estimate_dprime, C, J, scale):
             model = _conditions_model(n, C, K, J, scale)
         else:
             model = (_single_model(K, estimate_dprime) if kind == "single"
-                     else _group_model(n, K, estimate_dprime, J, scale))
+                     else _group_model(n, K, estimate_dprime, scale))
         # JAX: compiles far quicker than numba, whose compilation repeats in every process; the
         # data stay shared variables (not frozen into the graph) so that one compiled model
         # takes any table
