@@ -3,6 +3,7 @@ and in-process for its options."""
 
 import subprocess
 import sys
+import warnings
 
 import numpy as np
 import pandas as pd
@@ -103,3 +104,122 @@ def test_bad_options_exit_2_and_name_the_option(args, message, capsys, tmp_path,
 def test_no_command_prints_the_help_and_exits_2(capsys):
     assert main([]) == 2
     assert "usage: metabits" in capsys.readouterr().out
+
+
+# ------------------------------------------------------------------------------ metabits hmetad
+
+def _study(path, n=4, trials=60):
+    """A CSV of n people's trials in two conditions (HMeta-d's model, simulated), with an age
+    and a group column constant within each person."""
+    rng = np.random.default_rng(5)
+    d = rng.uniform(1.2, 1.8, (n, 2))
+    ratio = np.exp(np.log([0.8, 0.6]) + 0.1 * rng.standard_normal((n, 2)))
+    tables = mb.sdt.simulate_ratings(d, ratio * d, trials, K=3, rng=6)[:, :, 0]
+    rows = []
+    for s in range(n):
+        for k, cond in enumerate(("easy", "hard")):
+            for stim in range(2):
+                for col in range(6):
+                    conf = 3 - col if col < 3 else col - 2
+                    rows += [(f"p{s}", cond, ["L", "R"][stim], ["L", "R"][col >= 3], conf,
+                              20 + 10 * s, "ab"[s % 2])] * int(tables[s, k, stim, col])
+    frame = pd.DataFrame(rows, columns=["id", "task", "stim", "resp", "conf", "age", "group"])
+    frame.to_csv(path, index=False)
+    return frame
+
+
+COLUMNS = ["--subject", "id", "--stimulus", "stim", "--response", "resp", "--confidence", "conf",
+           "--codes", "L=S1,R=S2", "--condition", "task"]
+
+
+def test_hmetad_help_names_its_options():
+    out = run("hmetad", "--help")
+    assert out.returncode == 0
+    for text in ("usage: metabits hmetad", "--condition COL", "--covariate COL", "--netcdf",
+                 "--subjects OUT", "--prior-scale", "--target-accept", "m_ratio", "beta[NAME]",
+                 "exit status"):
+        assert text in out.stdout, text
+    assert "hmetad" in run("--help").stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["nonexistent.csv"], "hmetad: data: no such file 'nonexistent.csv'"),
+    (["{file}", "--confidence", "sure"], "confidence='sure'"),
+    (["{file}", "--covariate", "agee"], "covariates=['agee']: the data have no column 'agee'"),
+    (["{file}", "--chains", "0"], "chains"),
+    (["{file}", "--prior-scale", "-1"], "prior_scale must be > 0; got -1"),
+    (["{file}", "-o", "out.xlsx"], "--output must end in .csv"),
+    (["{file}", "--subjects", "no/such/folder/people.csv"], "--subjects: no such folder"),
+    (["{file}", "--netcdf", "fit.csv"], "--netcdf must end in .nc"),
+    (["{file}", "-o", "a.csv", "--subjects", "a.csv"], "name the same file 'a.csv'"),
+])
+def test_hmetad_bad_options_exit_2_before_any_fit(args, message, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    _study(tmp_path / "study.csv")
+    argv = ["hmetad", "-q"] + [a.format(file="study.csv") for a in args]
+    if args[0] == "{file}":
+        argv[3:3] = COLUMNS
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.startswith("metabits hmetad: ")
+    assert not list(tmp_path.glob("*.nc"))
+
+
+def test_hmetad_labels_without_codes_get_the_command_lines_hint(tmp_path, capsys):
+    _study(tmp_path / "study.csv")
+    argv = ["hmetad", str(tmp_path / "study.csv"), "-q"] + COLUMNS
+    i = argv.index("--codes")
+    assert main(argv[:i] + argv[i + 2:]) == 2
+    assert "(on the command line: --codes L=S1,R=S2)" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_hmetad_writes_the_summary_people_and_inference_data(tmp_path):
+    import arviz as az
+
+    frame = _study(tmp_path / "study.csv")
+    target, people, nc = tmp_path / "summary.csv", tmp_path / "people.csv", tmp_path / "fit.nc"
+    out = run("hmetad", tmp_path / "study.csv", *COLUMNS, "--covariate", "group", "--chains", 2,
+              "--draws", 60, "--tune", 60, "--seed", 3, "-o", target, "--subjects", people,
+              "--netcdf", nc)
+    assert out.returncode == 0, out.stderr
+    # short chains: the diagnostics warn, in the command line's words
+    assert "metabits hmetad: " in out.stderr and "Try " in out.stderr and "--draws " in out.stderr
+    assert "4 people x 2 conditions, seed 3" in out.stderr
+    written = pd.read_csv(target, keep_default_na=False, na_values=[""])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        fit = mb.hmetad(frame, subject="id", stimulus="stim", response="resp", confidence="conf",
+                        codes={"L": "S1", "R": "S2"}, condition="task", covariates="group",
+                        chains=2, draws=60, tune=60, seed=3)
+    expected = fit.summary()
+    assert written.quantity.tolist() == ["m_ratio", "m_ratio", "difference", "correlation",
+                                         "beta[group=b]"]
+    assert written.condition.tolist() == ["easy", "hard", "hard - easy", "easy, hard", "all"]
+    assert list(written.columns) == list(expected.columns)
+    # the same seed gives the same draws, in a subprocess as in this process
+    np.testing.assert_allclose(written["mean"], expected["mean"], rtol=1e-12)
+    np.testing.assert_allclose(written.eti_hi, expected.eti_hi, rtol=1e-12)
+    subjects = pd.read_csv(people)
+    assert subjects.participant.tolist()[:4] == ["p0", "p0", "p1", "p1"]
+    np.testing.assert_allclose(subjects.m_ratio, fit.subjects().m_ratio, rtol=1e-12)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FutureWarning)
+        idata = az.from_netcdf(nc)
+    assert {"posterior", "log_likelihood", "observed_data"} <= set(idata.groups())
+    np.testing.assert_array_equal(idata.posterior.m_ratio.values,
+                                  fit.trace.posterior.m_ratio.values)
+    assert idata.posterior.participant.values.tolist() == ["p0", "p1", "p2", "p3"]
+    assert idata.posterior.beta.dims == ("chain", "draw", "covariate")
+
+
+@pytest.mark.slow
+def test_hmetad_prints_the_summary_without_output(tmp_path):
+    _study(tmp_path / "study.csv", n=3)
+    out = run("hmetad", tmp_path / "study.csv", *COLUMNS, "--chains", 1, "--draws", 30,
+              "--tune", 30, "--seed", 1)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.strip().splitlines()
+    assert lines[0].split()[:3] == ["quantity", "condition", "mean"]
+    assert [line.split()[0] for line in lines[1:]] == ["m_ratio", "m_ratio", "difference",
+                                                       "correlation"]

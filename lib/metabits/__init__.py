@@ -20,8 +20,8 @@ Packages
     :mod:`metabits.resample` (the bootstrap and its intervals), :mod:`metabits.reliability`
     (split-half reliability), :mod:`metabits.plots` (figures of one's own data),
     :mod:`metabits.validation` (the argument checks) and :mod:`metabits.results` (the result
-    types). The command line ``metabits`` (``python -m metabits``) runs :func:`measure` on a
-    file.
+    types). The command line ``metabits`` (``python -m metabits``) runs :func:`measure` and
+    :func:`hmetad` on a file.
 
 Conventions
     A **count table** has shape ``(..., 2, 2K)``: row 0 is the stimulus S1, row 1 is S2; the 2K

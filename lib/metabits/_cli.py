@@ -1,4 +1,5 @@
-"""The command line: ``metabits check`` and ``metabits measures`` on a file of trials."""
+"""The command line: ``metabits check``, ``metabits measures`` and ``metabits hmetad`` on a file
+of trials."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ commands:
   check      what was read, per subject: codes, confidence levels, dropped rows, subjects
              with one stimulus or one response, below-chance d'
   measures   every measure per subject (and condition), with bootstrap intervals, to a CSV
+  hmetad     Fleming's hierarchical Bayesian meta-d' (HMeta-d) of a study: the group M-ratio
+             per condition, their differences, covariate effects, with diagnostics, to a CSV
 
 Run "metabits COMMAND --help" for a command's options."""
 
@@ -28,6 +31,8 @@ examples:
   metabits measures trials.csv --subject id --stimulus stim --response resp \\
       --confidence conf --by condition --codes left=S1,right=S2 -o out.csv
   metabits measures ratings.csv --bins 4 --measures acc,d_prime,meta_d,m_ratio
+  metabits hmetad trials.csv --condition difficulty --seed 1 -o summary.csv \
+      --subjects people.csv --netcdf fit.nc
 
 exit status: 0 on success, 2 for bad options or data (the message names the option or the
 column and its value)."""
@@ -63,6 +68,83 @@ def _data_options(parser):
                        help="the whole confidence scale, when nobody used a level at an end")
     group.add_argument("-o", "--output", metavar="OUT",
                        help="write the table to OUT (.csv, .tsv or .parquet); default: print it")
+
+
+HMETAD_HELP = """\
+Fleming's hierarchical Bayesian meta-d' (HMeta-d) of a study (metabits.hmetad): one row per
+quantity of the summary -- the group M-ratio of each condition (m_ratio), the paired
+difference of each two conditions (difference), their correlation across people
+(correlation), each covariate's coefficient on log M-ratio (beta[NAME]) -- with the posterior
+mean, median, SD, 95% equal-tailed (eti_lo, eti_hi) and highest-density (hdi_lo, hdi_hi)
+intervals, R-hat, ESS, Monte Carlo SE and divergences. Sampled with NUTS (PyMC and nutpie:
+pip install metabits[bayes]), so slower than the other commands; the first fit of a shape
+also compiles the model. A warning on stderr names any divergence, R-hat above 1.01 or ESS
+below 400, with what to try."""
+
+HMETAD_EPILOG = """\
+examples:
+  metabits hmetad trials.csv --seed 1 -o summary.csv
+  metabits hmetad trials.csv --subject id --stimulus stim --response resp --confidence conf \\
+      --codes left=S1,right=S2 --condition task --covariate age --covariate group \\
+      --seed 1 -o summary.csv --subjects people.csv --netcdf fit.nc
+
+--netcdf writes ArviZ's InferenceData (posterior, log likelihood, observed data, posterior
+predictive): read it with arviz.from_netcdf("fit.nc").
+
+exit status: 0 on success (also when the diagnostics warn), 2 for bad options or data (the
+message names the option or the column and its value)."""
+
+
+def _hmetad_options(parser):
+    group = parser.add_argument_group("the data")
+    group.add_argument("file", help="a CSV or TSV file of trials (optionally .gz)")
+    group.add_argument("--subject", metavar="COL",
+                       help="the subject column (default: Subj_idx, subject, participant, ...)")
+    group.add_argument("--no-subject", action="store_true",
+                       help="the file holds the trials of one subject")
+    group.add_argument("--stimulus", metavar="COL", help="the stimulus column")
+    group.add_argument("--response", metavar="COL", help="the Type 1 response column")
+    group.add_argument("--confidence", metavar="COL", help="the confidence column")
+    group.add_argument("--correct", metavar="COL",
+                       help="the correctness column (1/0), instead of or besides --response")
+    group.add_argument("--condition", metavar="COL",
+                       help="the condition column, within people (each person has trials in "
+                            "every condition)")
+    group.add_argument("--covariate", metavar="COL", action="append", default=[],
+                       help="a column constant within each person (age, group, ...): its "
+                            "effect on log M-ratio; numbers as they are, other values as "
+                            "groups against the first (repeatable)")
+    group.add_argument("--codes", metavar="LABEL=S1,LABEL=S2",
+                       help="which label is S1 and which S2, for labels that are not numbers")
+    group.add_argument("--bins", metavar="N|EDGES|quantile:N",
+                       help="bin continuous confidence: N equal-width bins, comma-separated "
+                            "edges, or quantile:N (N bins of equal counts per subject)")
+    group.add_argument("--levels", metavar="V1,V2,...",
+                       help="the whole confidence scale, when nobody used a level at an end")
+    group = parser.add_argument_group("the model and the sampler")
+    group.add_argument("--prior-scale", type=float, default=1.0, metavar="X",
+                       help="multiplies the SD of every prior (default 1: Fleming's)")
+    group.add_argument("--chains", type=int, default=4, metavar="N", help="chains (4)")
+    group.add_argument("--draws", type=int, default=1000, metavar="N",
+                       help="draws kept per chain (1000)")
+    group.add_argument("--tune", type=int, default=1000, metavar="N",
+                       help="tuning steps per chain (1000)")
+    group.add_argument("--target-accept", type=float, default=0.95, metavar="P",
+                       help="NUTS's target acceptance rate, nearer 1 for fewer divergences "
+                            "(0.95)")
+    group.add_argument("--seed", type=int, metavar="S",
+                       help="seed of the sampler (the same seed gives the same fit)")
+    group = parser.add_argument_group("the output")
+    group.add_argument("-o", "--output", metavar="OUT",
+                       help="write the summary to OUT (.csv, .tsv or .parquet); default: print "
+                            "it")
+    group.add_argument("--subjects", metavar="OUT",
+                       help="also write each person's M-ratio, meta-d' and d' per condition "
+                            "to OUT (.csv, .tsv or .parquet)")
+    group.add_argument("--netcdf", metavar="OUT.nc",
+                       help="also write the InferenceData (ArviZ) to OUT.nc")
+    group.add_argument("-q", "--quiet", action="store_true",
+                       help="no line saying that the fit has started")
 
 
 def _parser():
@@ -105,6 +187,11 @@ def _parser():
     group.add_argument("--on-error", choices=("nan", "raise"), default="nan",
                        help="a subject that cannot be measured: a NaN row (default) or stop")
     group.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    hmetad = sub.add_parser(
+        "hmetad", help="hierarchical Bayesian meta-d' (HMeta-d) of a study",
+        formatter_class=argparse.RawDescriptionHelpFormatter, description=HMETAD_HELP,
+        epilog=HMETAD_EPILOG)
+    _hmetad_options(hmetad)
     return parser
 
 
@@ -145,9 +232,26 @@ def _bins(text):
 def _read_options(args) -> dict:
     return dict(subject=False if args.no_subject else args.subject, stimulus=args.stimulus,
                 response=args.response, confidence=args.confidence, correct=args.correct,
-                by=tuple(args.by), bins=_bins(args.bins),
+                by=tuple(getattr(args, "by", ())), bins=_bins(args.bins),
                 levels=None if args.levels is None else _numbers(args.levels, "--levels"),
                 codes=None if args.codes is None else _pairs(args.codes, "--codes"))
+
+
+def _table_path(output, option):
+    """Refuse, before any work, an output that :func:`_write` could not write."""
+    if output is not None and not output.lower().endswith(
+            (".csv", ".csv.gz", ".tsv", ".tsv.gz", ".parquet")):
+        raise ValueError(f"{option} must end in .csv, .tsv or .parquet; got {output!r}")
+    _folder(output, option)
+
+
+def _folder(output, option):
+    import os
+
+    if output is not None:
+        folder = os.path.dirname(os.path.abspath(output))
+        if not os.path.isdir(folder):
+            raise ValueError(f"{option}: no such folder {folder!r} for {output!r}")
 
 
 def _write(frame, output):
@@ -220,6 +324,56 @@ def _measures(args):
         print(f"{args.output}: {len(frame)} rows ({flagged} flagged)", file=sys.stderr)
 
 
+def _hmetad(args):
+    import re
+    import warnings
+
+    _table_path(args.output, "--output")
+    _table_path(args.subjects, "--subjects")
+    if args.netcdf is not None and not args.netcdf.lower().endswith((".nc", ".nc4", ".netcdf")):
+        raise ValueError(f"--netcdf must end in .nc; got {args.netcdf!r}")
+    _folder(args.netcdf, "--netcdf")
+    for option in ("output", "subjects", "netcdf"):
+        for other in ("subjects", "netcdf"):
+            value = getattr(args, option)
+            if option != other and value is not None and value == getattr(args, other):
+                raise ValueError(f"--{option} and --{other} name the same file {value!r}")
+    from metabits.sdt._hmetad import hmetad
+
+    if not args.quiet:
+        print(f"{PROG} hmetad: fitting {args.file} ({args.chains} chains x ({args.tune} tuning "
+              f"+ {args.draws} draws); the first fit of a shape compiles the model)",
+              file=sys.stderr)
+    options = _read_options(args)
+    del options["by"]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", RuntimeWarning)
+        fit = hmetad(args.file, **options, condition=args.condition,
+                     covariates=args.covariate or None, prior_scale=args.prior_scale,
+                     chains=args.chains, draws=args.draws, tune=args.tune,
+                     target_accept=args.target_accept, seed=args.seed)
+    for w in caught:
+        if issubclass(w.category, RuntimeWarning) and str(w.message).startswith("hmetad:"):
+            # what to try, in the command line's words: "tune=2000" -> "--tune 2000"
+            text = re.sub(r"\b(target_accept|tune|draws)=",
+                          lambda m: f"--{m.group(1).replace('_', '-')} ", str(w.message))
+            print(f"{PROG} {text.replace(' or chains', ' or --chains')}", file=sys.stderr)
+    summary = fit.summary()
+    _write(summary, args.output)
+    if args.subjects:
+        _write(fit.subjects(), args.subjects)
+    if args.netcdf:
+        fit.to_inference_data().to_netcdf(args.netcdf)
+    people, conds = len(fit.participants), len(fit.conditions)
+    print(f"{PROG} hmetad: {people} people x {conds} condition{'s' * (conds > 1)}, seed "
+          f"{fit.seed}: R-hat {fit.r_hat:.3f}, ESS bulk {fit.ess_bulk:.0f}, tail "
+          f"{fit.ess_tail:.0f}, divergences {fit.divergences}", file=sys.stderr)
+    for name, path in (("summary", args.output), ("people", args.subjects),
+                       ("InferenceData", args.netcdf)):
+        if path:
+            print(f"  {name}: {path}", file=sys.stderr)
+
+
 def main(argv=None) -> int:
     """Run the command line; returns the exit status (0, or 2 for bad options or data)."""
     parser = _parser()
@@ -228,9 +382,15 @@ def main(argv=None) -> int:
         parser.print_help()
         return 2
     try:
-        {"check": _check, "measures": _measures}[args.command](args)
+        {"check": _check, "measures": _measures, "hmetad": _hmetad}[args.command](args)
     except ValueError as exc:
         print(f"{PROG} {args.command}: {exc}", file=sys.stderr)
+        return 2
+    except ModuleNotFoundError as exc:
+        if args.command != "hmetad":
+            raise
+        print(f"{PROG} hmetad: needs PyMC, nutpie and ArviZ (pip install metabits[bayes]): "
+              f"{exc}", file=sys.stderr)
         return 2
     return 0
 

@@ -121,17 +121,27 @@ def _single_model(K: int, estimate_dprime: bool):
     return model
 
 
-def _group_model(n: int, K: int, estimate_dprime: bool):
+def _covariate_effect(pm, pt, n: int, J: int, scale):
+    """Σ_j β_j x_sj of each person (n,), β_j ~ N(0, ``scale``) (HMeta-d's ``mu_beta ~ dnorm(0,
+    1)``), x the data ``covariates`` (n, J), centred by the caller."""
+    x = pm.Data("covariates", np.zeros((n, J)))
+    beta = pm.Normal("beta", 0.0, scale, shape=J)
+    return pt.dot(x, beta)
+
+
+def _group_model(n: int, K: int, estimate_dprime: bool, scale: float = 1.0):
+    """HMeta-d's group model (``Bayes_metad_group_nodp.txt``). ``scale`` multiplies the SD of every fixed prior (1: Fleming's); a number of the graph, not
+    data, so that at 1 the graph, and so the draws, are those of the model without it."""
     import pymc as pm
     import pytensor.tensor as pt
 
     with pm.Model() as model:
         counts = pm.Data("counts", np.ones((n, 2, 2 * K)))
         if estimate_dprime:
-            mu_d = pm.Normal("mu_d", 0.0, 10.0)
-            sigma_d = pm.HalfNormal("sigma_d", 10.0)
-            mu_c = pm.Normal("mu_c", 0.0, 10.0)
-            sigma_c = pm.HalfNormal("sigma_c", 10.0)
+            mu_d = pm.Normal("mu_d", 0.0, 10.0 * scale)
+            sigma_d = pm.HalfNormal("sigma_d", 10.0 * scale)
+            mu_c = pm.Normal("mu_c", 0.0, 10.0 * scale)
+            sigma_c = pm.HalfNormal("sigma_c", 10.0 * scale)
             z_d = pm.Normal("z_d", 0.0, 1.0, shape=n)
             z_c = pm.Normal("z_c", 0.0, 1.0, shape=n)
             d1 = pm.Deterministic("d", mu_d + sigma_d * z_d)
@@ -140,8 +150,8 @@ def _group_model(n: int, K: int, estimate_dprime: bool):
         else:
             d1 = pm.Data("d", np.ones(n))
             c1 = pm.Data("c", np.zeros(n))
-        mu = pm.Normal("mu_log_m_ratio", 0.0, 1.0)
-        sigma_delta = pm.HalfNormal("sigma_delta", 1.0)
+        mu = pm.Normal("mu_log_m_ratio", 0.0, 1.0 * scale)
+        sigma_delta = pm.HalfNormal("sigma_delta", 1.0 * scale)
         epsilon = pm.Beta("epsilon", 1.0, 1.0)
         # centred, as Fleming writes it: with hundreds of trials a subject the data pin each
         # log M-ratio, where the non-centred form mixes worse (a far smaller ESS of the group SD
@@ -151,8 +161,8 @@ def _group_model(n: int, K: int, estimate_dprime: bool):
         m_ratio = pm.Deterministic("m_ratio", pt.exp(log_m))
         pm.Deterministic("sigma_log_m_ratio", epsilon * sigma_delta)
         meta_d = pm.Deterministic("meta_d", m_ratio * d1)
-        mu_c2 = pm.Normal("mu_c2", 0.0, 10.0)
-        sigma_c2 = pm.HalfNormal("sigma_c2", 10.0)
+        mu_c2 = pm.Normal("mu_c2", 0.0, 10.0 * scale)
+        sigma_c2 = pm.HalfNormal("sigma_c2", 10.0 * scale)
         cS1, cS2, jac = _criteria(pm, pt, c1, K, n, 0.0)
         prior = (_sorted_truncated_normal_logp(pm, pt, cS1, -mu_c2, sigma_c2, c1, True)
                  + _sorted_truncated_normal_logp(pm, pt, cS2, mu_c2, sigma_c2, c1, False))
@@ -183,8 +193,9 @@ def _corr_cholesky(pm, pt, C: int, eta: float = 1.0):
     return pt.stack(rows)
 
 
-def _conditions_model(n: int, C: int, K: int):
-    """HMeta-d's group model over C >= 2 conditions within each of n people (d′, c fixed).
+def _conditions_model(n: int, C: int, K: int, J: int = 0, scale: float = 1.0):
+    """HMeta-d's group model over C >= 2 conditions within each of n people (d′, c fixed);
+    with covariates, also C = 1 (its prior is then :func:`_group_model`'s).
 
     Rows of ``counts``, ``d`` and ``c`` are (person, condition) pairs, person-major (row
     s·C + k). Condition k has Fleming's one-condition hierarchy: log M-ratio_sk = μ_k + ε_k·δ_sk,
@@ -197,7 +208,13 @@ def _conditions_model(n: int, C: int, K: int):
     N⁺(0, ε_k) (σ_δk = σ_k/ε_k), so that NUTS moves σ_k directly, not along the ridge
     ε_k·σ_δk = σ_k; the people's
     effects non-centred, log M-ratio_s· = μ + σ ⊙ (L z_s) with z_s ~ N(0, I) and L the
-    correlation's Cholesky factor (:func:`_corr_cholesky`)."""
+    correlation's Cholesky factor (:func:`_corr_cholesky`).
+
+    With J covariates (constant within a person, centred by the caller), log M-ratio_sk gains
+    Σ_j β_j x_sj, the same in every condition (:func:`_covariate_effect`): HMeta-d's regression
+    model (``Bayes_metad_group_regress_nodp.txt``) for C = 1, but for the people's effects,
+    which keep the group model's priors. ``scale``
+    multiplies the SD of every fixed prior (1: the model above), as in :func:`_group_model`."""
     import pymc as pm
     import pytensor.tensor as pt
 
@@ -207,9 +224,10 @@ def _conditions_model(n: int, C: int, K: int):
         counts = pm.Data("counts", np.ones((rows, 2, 2 * K)))
         d1 = pm.Data("d", np.ones(rows))
         c1 = pm.Data("c", np.zeros(rows))
-        mu = pm.Normal("mu_log_m_ratio", 0.0, 1.0, shape=C)
+        mu = pm.Normal("mu_log_m_ratio", 0.0, 1.0 * scale, shape=C)
         epsilon = pm.Beta("epsilon", 1.0, 1.0, shape=C)
-        sigma = pm.HalfNormal("sigma_log_m_ratio", epsilon, shape=C)
+        sigma = pm.HalfNormal("sigma_log_m_ratio", epsilon if scale == 1.0 else epsilon * scale,
+                              shape=C)
         pm.Deterministic("sigma_delta", sigma / epsilon)
         chol = _corr_cholesky(pm, pt, C)
         pm.Deterministic("corr_log_m_ratio", chol @ chol.T)
@@ -219,10 +237,12 @@ def _conditions_model(n: int, C: int, K: int):
         # none and 250 to 700 in three fits)
         z = pm.Normal("z_log_m_ratio", 0.0, 1.0, shape=(n, C))
         log_m = mu[None, :] + sigma[None, :] * (z @ chol.T)
+        if J:
+            log_m = log_m + _covariate_effect(pm, pt, n, J, scale)[:, None]
         m_ratio = pm.Deterministic("m_ratio", pt.exp(log_m))
         meta_d = pm.Deterministic("meta_d", m_ratio * d1.reshape((n, C)))
-        mu_c2 = pm.Normal("mu_c2", 0.0, 10.0, shape=C)
-        sigma_c2 = pm.HalfNormal("sigma_c2", 10.0, shape=C)
+        mu_c2 = pm.Normal("mu_c2", 0.0, 10.0 * scale, shape=C)
+        sigma_c2 = pm.HalfNormal("sigma_c2", 10.0 * scale, shape=C)
         cS1, cS2, jac = _criteria(pm, pt, c1, K, rows, 0.0)
         prior = (_sorted_truncated_normal_logp(pm, pt, cS1, -mu_c2[cond], sigma_c2[cond], c1, True)
                  + _sorted_truncated_normal_logp(pm, pt, cS2, mu_c2[cond], sigma_c2[cond], c1,
@@ -271,10 +291,19 @@ def _configure_jax():
     jax.config.update("jax_cpu_enable_async_dispatch", False)
 
 
-@lru_cache(maxsize=None)
-def _compiled(kind: str, n: int, K: int, estimate_dprime: bool, C: int = 1):
+def _compiled(kind: str, n: int, K: int, estimate_dprime: bool, C: int = 1, J: int = 0,
+              scale: float = 1.0):
     """The nutpie-compiled model of one shape, compiled once per process (``kind`` "single",
-    "group" or "conditions", the last with C conditions and d′ fixed)."""
+    "group" or "conditions", the last with C conditions, d′ fixed and J covariates; the group
+    models with their priors' SDs multiplied by ``scale``, which the single-subject model
+    takes as data instead). The same model asked for with or without its defaults is one entry
+    of the cache."""
+    return _compiled_once(str(kind), int(n), int(K), bool(estimate_dprime), int(C), int(J),
+                          float(scale))
+
+
+@lru_cache(maxsize=None)
+def _compiled_once(kind, n, K, estimate_dprime, C, J, scale):
     _configure_jax()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", FutureWarning)  # arviz's notice of its refactor
@@ -283,10 +312,10 @@ def _compiled(kind: str, n: int, K: int, estimate_dprime: bool, C: int = 1):
         import nutpie
 
         if kind == "conditions":
-            model = _conditions_model(n, C, K)
+            model = _conditions_model(n, C, K, J, scale)
         else:
             model = (_single_model(K, estimate_dprime) if kind == "single"
-                     else _group_model(n, K, estimate_dprime))
+                     else _group_model(n, K, estimate_dprime, scale))
         # JAX: compiles far quicker than numba, whose compilation repeats in every process; the
         # data stay shared variables (not frozen into the graph) so that one compiled model
         # takes any table
