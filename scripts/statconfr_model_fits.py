@@ -9,8 +9,9 @@ comparison set of count tables, each one condition (one d′):
 - the book's copy of the Confidence Database: two people (the first two with at least 150
   trials) of each of :data:`DATABASE_SETS` (K = 2, 3, 4, 6; each person's trials pooled).
 
-K = 9–11 scales are left out: statConfR's fits take several minutes per person and model at
-K = 6 already (numerical integration for every cell at every Nelder–Mead step).
+``--large-k`` adds one person of each of :data:`LARGE_K_SETS` (K = 9, 10, 11) to the rows
+already in the file (statConfR's fits take several minutes per person and model at K = 6 already
+— numerical integration for every cell at every Nelder–Mead step — and longer at K = 11).
 
 statConfR is sourced from its repository (``--statconfr GITDIR``, a git directory of
 github.com/ManuelRausch/StatConfR; its ``R/`` files at :data:`COMMIT` except the plotting ones,
@@ -22,8 +23,8 @@ with the counts, statConfR's parameters, log-likelihood and seconds. ``--jobs 2`
 models in two R processes. tests/test_meta_noise.py reads the file; it needs neither R nor a
 refit.
 
-Run ``python scripts/statconfr_model_fits.py --statconfr GITDIR [--jobs 2]`` from the
-repository root (about an hour of R on one core).
+Run ``python scripts/statconfr_model_fits.py --statconfr GITDIR [--jobs 2] [--large-k]`` from
+the repository root (about an hour of R on one core; ``--large-k`` longer).
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ DATABASE_SETS = ("Clark_2018", "Mei_2019_Exp1",  # K = 2
                  "Fallow_unpub_1", "Kantner_2010",  # K = 3
                  "Adler_2018_Expt2", "Maniscalco_2017_expt1",  # K = 4
                  "Arbuzova_unpub_1", "Rouault_2018_Expt2")  # K = 6
+#: Confidence Database sets with the longest scales (K = 9, 10, 11): one person of each
+LARGE_K_SETS = ("Gherman_2018", "OHora_unpub_2", "Rouault_2018_Expt1")
 MODELS = ("logN", "CAS")
 HEADER = (
     "# Fits of the lognormal meta-noise model (statConfR 'logN') and CASANDRE ('CAS') by\n"
@@ -66,22 +69,24 @@ COLUMNS = ["table", "source", "K", "counts", "model", "d", "c", "sigma", "criter
            "criteria_S2", "log_likelihood", "seconds", "outcome"]
 
 
-def comparison_tables():
-    """(label, table) pairs of the comparison set: MaskOri first, then the database people."""
+def comparison_tables(large_k=False):
+    """(label, table) pairs of the comparison set: MaskOri first, then the database people; with
+    ``large_k``, one person of each of :data:`LARGE_K_SETS` instead."""
     from metabits_book.studies import datasets
     from metabits_book.studies.database_copy import confidence_database
 
     out = []
-    pooled = datasets.maskori_counts(by="participant")
-    for p in MASKORI_PEOPLE:
-        i = int(np.flatnonzero(pooled.levels[0] == p)[0])
-        out.append((f"MaskOri participant {p}", np.asarray(pooled.counts[i], dtype=int)))
+    if not large_k:
+        pooled = datasets.maskori_counts(by="participant")
+        for p in MASKORI_PEOPLE:
+            i = int(np.flatnonzero(pooled.levels[0] == p)[0])
+            out.append((f"MaskOri participant {p}", np.asarray(pooled.counts[i], dtype=int)))
     db = confidence_database()
     tables = db.tables()
     frame = db.to_frame()
-    for name in DATABASE_SETS:
+    for name in (LARGE_K_SETS if large_k else DATABASE_SETS):
         rows = np.flatnonzero((frame["dataset"] == name).to_numpy()
-                              & (frame["n_trials"] >= 150).to_numpy())[:2]
+                              & (frame["n_trials"] >= 150).to_numpy())[:1 if large_k else 2]
         for r in rows:
             K = int(db.n_levels[r])
             out.append((f"{name} participant {frame['participant'].iloc[r]}",
@@ -173,22 +178,32 @@ def main(argv=None):
                         help="git directory of github.com/ManuelRausch/StatConfR")
     parser.add_argument("--jobs", type=int, default=1, choices=(1, 2))
     parser.add_argument("--target", type=Path, default=TARGET)
+    parser.add_argument("--large-k", action="store_true",
+                        help="append one person of each of the K = 9, 10, 11 sets")
     args = parser.parse_args(argv)
     if shutil.which("Rscript") is None:
         sys.exit("needs Rscript")
-    labelled = comparison_tables()
+    labelled = comparison_tables(args.large_k)
     start = time.perf_counter()
     results = run_statconfr(args.statconfr, [t for _, t in labelled], args.jobs)
     print(f"statConfR: {len(results)} fits in {time.perf_counter() - start:.0f} s")
     args.target.parent.mkdir(parents=True, exist_ok=True)
+    first = 0
+    if args.large_k:  # keep the rows there, number the new tables after them
+        kept = [line for line in args.target.read_text().splitlines()
+                if line and not line.startswith("#")][1:]
+        kept = [line for line in kept if not any(n in line for n in LARGE_K_SETS)]
+        first = 1 + max((int(line.split(",")[0]) for line in kept), default=-1)
     with open(args.target, "w", newline="") as f:
         f.write(HEADER)
         w = csv.writer(f, lineterminator="\n")
         w.writerow(COLUMNS)
-        for i, (label, table) in enumerate(labelled):
+        if args.large_k:
+            f.write("".join(line + "\n" for line in kept))
+        for i, (label, table) in enumerate(labelled, start=first):
             counts = ";".join(" ".join(str(int(x)) for x in row) for row in table)
             for model in MODELS:
-                r = results.get((i, model), {"outcome": "error: no output"})
+                r = results.get((i - first, model), {"outcome": "error: no output"})
                 w.writerow([i, label, table.shape[1] // 2, counts, model]
                            + [r.get(k, "") for k in COLUMNS[5:]])
     print(f"wrote {args.target}")
