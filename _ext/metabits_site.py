@@ -1,7 +1,7 @@
 """Sphinx extension for the metabits website (loaded from ``_config.yml``:
 ``sphinx.local_extensions``).
 
-It does six things the stock Jupyter Book 1 stack does not:
+It does eight things the stock Jupyter Book 1 stack does not:
 
 1. **MathJax from the site itself.** Sphinx loads MathJax 3 from a CDN by default, so a reader
    offline sees raw TeX. ``mathjax_path`` in ``_config.yml`` points at ``_static/mathjax/``, and
@@ -25,7 +25,15 @@ It does six things the stock Jupyter Book 1 stack does not:
    titles; the API page's alone has about 3,200 entries, one per documented function.
    :func:`titles_only_tocs` hands that call tables of contents already cut to their titles, once
    per build: the same sidebar, without copying the whole tables of contents on every page.
-6. **Exercise titles in references.** sphinx-exercise records every exercise under the name
+6. **Figures one tap from full size.** :func:`tidy_body` wraps each figure's image in a link to
+   the image file: the figure scales to the column (``_static/metabits.css``), so on a phone
+   its full-size picture is one tap away.
+7. **The colour-mode button's name.** pydata-sphinx-theme names its colour-mode button
+   "Color mode" while the icon inside shows "Light", "Dark" or "System Settings" (its
+   ``title``), which axe-core reports as ``label-content-name-mismatch``: the template in
+   ``_ext/templates`` (added to ``templates_path`` by :func:`add_templates`) names it with all
+   three.
+8. **Exercise titles in references.** sphinx-exercise records every exercise under the name
    "Exercise", so ``{numref}`Exercise {number}: {name} <ex-label>``` would print that word
    instead of the exercise's title. :func:`exercise_titles` records each titled exercise under
    its title, so such a reference prints the number and the title the exercise's page shows.
@@ -125,6 +133,17 @@ _CITATION_LIST = re.compile(
     r'<div (?:role="list" class="citation-list"|class="citation-list" role="list")>')
 
 
+#: the image of a figure (``<figure>`` then its ``<img>``, which Sphinx copied to ``_images/``)
+_FIGURE_IMAGE = re.compile(r'(<figure\b[^>]*>\s*)(<img\b[^>]*?\bsrc="([^"]*_images/[^"]+)"[^>]*>)')
+
+
+def link_figure_images(body: str) -> str:
+    """Each figure's image wrapped in a link to the image file (an image already in a link,
+    or outside a figure, is left alone)."""
+    return _FIGURE_IMAGE.sub(
+        r'\1<a class="reference internal image-reference" href="\3">\2</a>', body)
+
+
 def tidy_body(app, pagename, templatename, context, doctree):
     """Fix two things in the page body that screen readers trip over.
 
@@ -134,13 +153,15 @@ def tidy_body(app, pagename, templatename, context, doctree):
     - docutils marks the bibliography's citation list ``role="list"`` but its entries
       ``role="doc-biblioentry"``, which a list may not contain (axe-core:
       aria-required-children, critical); without the role it is a plain group of entries.
+
+    And each figure's image links to its file (:func:`link_figure_images`).
     """
     body = context.get("body")
     if not isinstance(body, str):
         return
     body = _EMPTY_HEADER.sub(r"<td\1></td>", body)
     body = _CITATION_LIST.sub('<div class="citation-list">', body)
-    context["body"] = body
+    context["body"] = link_figure_images(body)
 
 
 # --- the navigation sidebar --------------------------------------------------------------------
@@ -251,7 +272,19 @@ def exercise_titles(app, doctree):
             labels[name] = docname, labelid, subtitle.astext()
 
 
+# --- templates ----------------------------------------------------------------------------------
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+
+def add_templates(app, config):
+    """Put ``_ext/templates`` first on ``templates_path``: its files replace the theme's."""
+    if str(TEMPLATES) not in config.templates_path:
+        config.templates_path = [str(TEMPLATES), *config.templates_path]
+
+
 def setup(app):
+    app.connect("config-inited", add_templates)
     app.connect("builder-inited", check_mathjax)
     # After sphinx-thebe and the theme have added their scripts.
     app.connect("html-page-context", dedupe_scripts, priority=900)

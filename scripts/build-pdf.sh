@@ -8,9 +8,13 @@
 #   - solutions are left out (sphinx-exercise's hide_solutions);
 #   - Jupyter Book's own LaTeX class is not used (it needs bbm.sty from texlive-fonts-extra);
 #   - notebooks are executed into a jupyter-cache in _build/pdf, so a second run is quick;
-#   - scripts/pdf_book.py makes the pages a book: the landing page one unnumbered chapter and
-#     the table of contents' captions parts; code the website folds away (hide-input) not
-#     printed; exercise references across chapters numbered; each explorer the picture of its
+#   - scripts/pdf_book.py makes the pages a book: the landing page one unnumbered chapter, the
+#     numbered parts of the table of contents parts (chapters 1-21), the other pages appendices
+#     (execution status, troubleshooting and the book's own package left to the website); the
+#     title page with the authors of CITATION.cff, the library's version and the website's
+#     address; "Try this" beside an explorer's picture worded for print; code the website
+#     folds away (hide-input) not printed; exercise references across chapters numbered
+#     (their titles escaped); each explorer the picture of its
 #     first setting and a link to its page on the website; notebook tables (DataFrames) as
 #     tables that fit the page; theorems, proofs and exercises as a book sets them; the
 #     bibliography in its page's place (see its docstring).
@@ -71,6 +75,9 @@ cfg["latex_domain_indices"] = ["py-modindex"]
 EOF
 
 start=$(date +%s)
+# a build that writes no LaTeX (a configuration error Sphinx only warns about) must not make the
+# PDF of an earlier run's .tex
+rm -f "$OUT/_build/latex/metabits.tex"
 # --all: every page is read again (from the cache), so that pdf_book's changes always apply
 .venv/bin/jupyter-book build . --all --config "$OUT/_config.yml" --path-output "$OUT" --builder latex
 pdf="$OUT/_build/latex/metabits.pdf"

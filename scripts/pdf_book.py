@@ -3,10 +3,15 @@
 Loaded only by the PDF build's configuration; every function returns at once for another
 builder than LaTeX. What it changes, and why:
 
-1. **Landing page and parts.** Sphinx's LaTeX writer takes the root page's title as the document
-   title and makes each of its sections a chapter ("Who it is for" would be chapter 1), and it
-   drops the table of contents' part captions. Here the root page becomes one unnumbered chapter
-   (its sections unnumbered too) and each captioned part of ``_toc.yml`` starts with ``\\part``.
+1. **Landing page, parts and appendices.** Sphinx's LaTeX writer takes the root page's title as
+   the document title and makes each of its sections a chapter ("Who it is for" would be
+   chapter 1), and it drops the table of contents' part captions. Here the root page becomes one
+   unnumbered chapter (its sections unnumbered too) and each numbered part of ``_toc.yml``
+   ("Part II — ...") starts with ``\\part``: chapters 1 to 21 as on the website. The pages of
+   the parts without a numeral (about the book, the library's reference) follow as appendices
+   A, B, ... under one "Appendices" page; the pages that serve the website only
+   (``WEBSITE_ONLY``: the execution status, troubleshooting, the book's own package) are left
+   out, and a reference to one of them links its page on the website (``link_website_pages``).
 2. **Code the website folds away is not printed.** MyST-NB removes ``remove-input`` and
    ``remove-cell`` cells for every builder, but ``hide-input`` (and ``hide-cell``) only fold on
    the website; in a PDF the code would be printed. Their inputs are removed; outputs stay.
@@ -34,6 +39,12 @@ builder than LaTeX. What it changes, and why:
    second "Bibliography" at the end: ``move_bibliography``); the index is set smaller with
    breaks after dots, and a few preamble lines keep the book's own tables and inline code
    inside the margins (``PREAMBLE``, ``PRINTINDEX``).
+8. **Words for print.** An exercise with an explorer ("**Try this.** Move the accuracy ...")
+   says that the explorer moves on the website (``print_try_this``); text that only the website
+   can follow is written twice in the pages, ``{only} html`` and ``{only} latex``. An exercise
+   reference's title is escaped (``escape_exercise_references``: "at 80%" cut the line).
+9. **The title page** names the authors as ``CITATION.cff`` does, the library's version and the
+   website's address (``title_page``, ``title_page_authors``).
 """
 
 from __future__ import annotations
@@ -45,7 +56,8 @@ from pathlib import Path
 
 from docutils import nodes
 from sphinx import addnodes
-from sphinx.util import texescape
+from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util import docname_join, texescape
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from make_launch_notebooks import website  # noqa: E402
@@ -55,6 +67,19 @@ PNG_DESCRIPTION = "metabits explorer "   # metabits_book.explore.kernel.PNG_DESC
 HIDDEN_INPUT_TAGS = ("tag_hide-input", "tag_hide-cell")
 #: the numeral the website's part captions start with ("Part II — "), which LaTeX's \part prints
 PART_NUMERAL = re.compile(r"^Part [IVXLC]+ — ")
+#: pages of the website that the PDF leaves out: the execution status of the website's build,
+#: the troubleshooting of Binder, Colab, Jupyter and the website's build, and the reference of
+#: the book's own package (the registry, glue and figure style the pages are made with; the
+#: library's reference stays, as an appendix). A reference to one of them, or to an object
+#: documented there, links its page on the website (``link_website_pages``)
+WEBSITE_ONLY = ("book/status", "book/troubleshooting", "book/book_code")
+#: after the four parts of the course: the other pages are appendices, lettered A, B, ...
+APPENDIX = ("\\appendix\n\\clearpage\\phantomsection"
+            "\\addcontentsline{toc}{part}{Appendices}\\part*{Appendices}\n")
+#: the website's strong lead of an exercise with an explorer, and what the PDF prints instead:
+#: the paragraph stands above the explorer's picture, under which its link is
+TRY_THIS = "Try this."
+TRY_THIS_PRINT = "Try this in the explorer on the website (its link is under the picture)."
 
 
 def _latex(app) -> bool:
@@ -90,17 +115,93 @@ def restructure_root(doctree: nodes.document) -> None:
     doctree.replace(top, wrapper)
     wrapper += top
     wrapper += _raw("\\setcounter{secnumdepth}{\\value{mbsecnumdepth}}\n")
+    appendix = False
     for c in tocs:
         toctree = c.next_node(addnodes.toctree)
+        leave_out(toctree, WEBSITE_ONLY)
         caption = toctree.get("caption")
-        if caption:
+        if caption and PART_NUMERAL.match(caption):
             # "Part II — Servajean ...": LaTeX prints the numeral itself ("Part II")
             caption = PART_NUMERAL.sub("", caption)
             wrapper += _raw("\\part{%s}\n" % _escape(caption))
+        elif caption and not appendix:
+            # the first part without a numeral ("About this book", then "Reference"): the
+            # course text has ended, what follows is lettered A, B, ... under "Appendices"
+            wrapper += _raw(APPENDIX)
+            appendix = True
         # Sphinx names the table of contents after the first caption it finds ("Meyen et al.
         # (2025): ..." would head the contents); the parts carry the captions instead
         toctree.attributes.pop("caption", None)
         wrapper += c
+
+
+def leave_out(toctree: addnodes.toctree, pages) -> None:
+    """Remove ``pages`` (docnames) from a toctree: the LaTeX builder inlines only the pages a
+    toctree includes, so they are not printed (the website still lists them: its table of
+    contents was collected from the page as it was read)."""
+    toctree["entries"] = [(title, doc) for title, doc in toctree["entries"] if doc not in pages]
+    toctree["includefiles"] = [doc for doc in toctree.get("includefiles", [])
+                               if doc not in pages]
+
+
+def website_target(env, xref: addnodes.pending_xref, pages) -> tuple | None:
+    """``(page, anchor)`` when ``xref`` (a ``{doc}``, a ``{ref}`` or a Python object's
+    reference) points into ``pages``."""
+    kind, target = xref.get("reftype"), xref.get("reftarget", "")
+    if xref.get("refdomain") == "py":
+        matches = env.get_domain("py").find_obj(
+            env, xref.get("py:module"), xref.get("py:class"), target, kind,
+            1 if xref.hasattr("refspecific") else 0)
+        if len(matches) == 1 and matches[0][1].docname in pages:
+            return matches[0][1].docname, matches[0][1].node_id
+        return None
+    if xref.get("refdomain") != "std":
+        return None
+    if kind == "doc":
+        doc = docname_join(xref.get("refdoc", ""), target)
+        return (doc, "") if doc in pages else None
+    if kind in ("ref", "numref"):
+        label = env.domaindata["std"]["labels"].get(target.lower())
+        if label and label[0] in pages:
+            return label[0], label[1]
+    return None
+
+
+def link_website_pages(app, doctree: nodes.document, pages) -> int:
+    """Each reference to a page left out of the PDF (``pages``) as a link to that page on the
+    website; the number changed. (Resolved, it would print its text without a link: the LaTeX
+    builder has no address for a page it does not print.)"""
+    site = website(app.config.html_theme_options.get("repository_url", ""),
+                   app.config.html_baseurl)
+    count = 0
+    for xref in list(doctree.findall(addnodes.pending_xref)):
+        found = website_target(app.env, xref, pages)
+        if found is None:
+            continue
+        doc, anchor = found
+        if xref.get("refexplicit") or xref.get("reftype") != "doc":
+            text = xref.astext()
+        else:                                   # {doc}`page`: the page's title
+            title = app.env.titles.get(doc)
+            text = title.astext() if title is not None else xref.astext()
+        url = f"{site}{doc}.html" + (f"#{anchor}" if anchor else "")
+        link = nodes.reference("", "", refuri=url, internal=False)
+        link += xref.children[0].deepcopy() if xref.get("refdomain") == "py" and \
+            xref.children else nodes.Text(text)    # code stays code
+        xref.replace_self(link)
+        count += 1
+    return count
+
+
+class WebsitePageReferences(SphinxPostTransform):
+    """References to the pages the PDF leaves out link the website (``link_website_pages``);
+    before Sphinx resolves references (priority 10)."""
+
+    default_priority = 5
+    builders = ("latex",)
+
+    def run(self, **kwargs) -> None:
+        link_website_pages(self.app, self.document, WEBSITE_ONLY)
 
 
 def _escape(text: str) -> str:
@@ -161,6 +262,22 @@ def number_exercise_references(app, doctree: nodes.document) -> None:
         new["refid"] = target
         new += nodes.Text(ref.astext())
         ref.replace_self(new)
+
+
+def escape_exercise_references(doctree: nodes.document, engine: str = "xelatex") -> int:
+    """Each exercise reference as LaTeX with its text escaped; the number replaced.
+
+    sphinx-exercise writes ``\\hyperref[exercise:<label>]{<text>}`` with the text as it is, so
+    a title with ``%`` ("Uniform noise at 80%") commented out the rest of the line and broke
+    the build; here the reference becomes that LaTeX with the text escaped."""
+    from sphinx_exercise.nodes import exercise_latex_number_reference
+
+    count = 0
+    for ref in list(doctree.findall(exercise_latex_number_reference)):
+        ref.replace_self(_raw("\\hyperref[exercise:%s]{%s}" % (
+            ref.get("refid"), texescape.escape(ref.astext(), engine))))
+        count += 1
+    return count
 
 
 # --- 4. explorers --------------------------------------------------------------------------------
@@ -734,14 +851,87 @@ TABLE_LATEX = r"""
 PREAMBLE = "\\usepackage{pdflscape}\n" + STATEMENT_LATEX + INDEX_LATEX + TABLE_LATEX
 
 
+# --- 8. words for print ---------------------------------------------------------------------------
+
+def print_try_this(doctree: nodes.document) -> int:
+    """An exercise with an explorer ("**Try this.** Move the accuracy ...") names where the
+    explorer moves: in print it stands beside a picture. The number changed."""
+    count = 0
+    for para in list(doctree.findall(nodes.paragraph)):
+        # (MyST starts some paragraphs with an empty text node)
+        first = next((c for c in para.children
+                      if not (isinstance(c, nodes.Text) and not c.strip())), None)
+        if isinstance(first, nodes.strong) and first.astext() == TRY_THIS:
+            first.replace_self(nodes.strong(TRY_THIS_PRINT, TRY_THIS_PRINT))
+            count += 1
+    return count
+
+
+# --- 9. the title page --------------------------------------------------------------------------
+
+def citation_authors(path: Path) -> list[str]:
+    """The authors as ``CITATION.cff`` names them: an entity's ``name``, a person's given
+    names, name particle, family names and suffix."""
+    import yaml
+
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    names = []
+    for author in data.get("authors") or []:
+        name = author.get("name") or " ".join(
+            str(author[key]) for key in ("given-names", "name-particle", "family-names",
+                                         "name-suffix") if author.get(key))
+        if name:
+            names.append(name)
+    if not names:
+        raise ValueError(f"no authors in {path}")
+    return names
+
+
+def library_version(pyproject: Path) -> str:
+    """The version of the ``metabits`` library (its ``pyproject.toml``)."""
+    import tomllib
+
+    return tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["version"]
+
+
+def title_page(config, root: Path) -> None:
+    """The title page shows the library's version ("Version 0.3.0", also in the running
+    heads) and the website's address (under the date); ``title_page_authors`` its authors."""
+    config.version = config.release = library_version(root / "lib" / "pyproject.toml")
+    site = website(config.html_theme_options.get("repository_url", ""), config.html_baseurl)
+    elements = dict(config.latex_elements or {})
+    elements["releasename"] = "Version"
+    elements["preamble"] = elements.get("preamble", "") + \
+        "\\authoraddress{\\url{%s}}\n" % site
+    config.latex_elements = elements
+
+
+def title_page_authors(config, root: Path) -> None:
+    """The authors of ``CITATION.cff`` on the title page (``latex_documents``, which Jupyter
+    Book completes after the configuration is read: so when the pages have been read)."""
+    if not texescape.tex_replace_map:
+        texescape.init()
+    authors = " \\and ".join(texescape.escape(name, config.latex_engine)
+                              for name in citation_authors(root / "CITATION.cff"))
+    document = list(config.latex_documents[0])
+    document[3] = authors
+    config.latex_documents = [tuple(document)] + list(config.latex_documents[1:])
+
+
 # --- wiring --------------------------------------------------------------------------------------
 
 def on_config_inited(app, config) -> None:
-    """The LaTeX the blocks and tables use, after the build's own preamble."""
+    """The LaTeX the blocks and tables use, after the build's own preamble; the title page."""
     elements = dict(config.latex_elements or {})
     elements["preamble"] = elements.get("preamble", "") + PREAMBLE
     elements.setdefault("printindex", PRINTINDEX)
     config.latex_elements = elements
+    title_page(config, Path(app.srcdir))
+
+
+def on_env_updated(app, env) -> None:
+    if _latex(app):
+        title_page_authors(app.config, Path(app.srcdir))
 
 
 def on_doctree_read(app, doctree) -> None:
@@ -750,6 +940,7 @@ def on_doctree_read(app, doctree) -> None:
     docname = app.env.docname
     drop_folded_inputs(doctree)
     output_tables(doctree)
+    print_try_this(doctree)
     label_exercises(doctree, docname)
     if docname == app.config.root_doc:
         restructure_root(doctree)
@@ -759,6 +950,7 @@ def on_doctree_resolved(app, doctree, docname) -> None:
     if not _latex(app):
         return
     number_exercise_references(app, doctree)
+    escape_exercise_references(doctree, app.config.latex_engine)
     replace_explorers(app, doctree, docname)
     book_statements(app.env, doctree, docname)
     move_bibliography(doctree, _bibliography_pages(app.env))
@@ -767,5 +959,7 @@ def on_doctree_resolved(app, doctree, docname) -> None:
 def setup(app):
     app.connect("config-inited", on_config_inited)
     app.connect("doctree-read", on_doctree_read)
+    app.connect("env-updated", on_env_updated)
     app.connect("doctree-resolved", on_doctree_resolved)  # after MyST-NB chose the output
+    app.add_post_transform(WebsitePageReferences)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -127,10 +127,13 @@ async (width) => {
   out.imagesWithoutAlt = imgs.filter((img) => !img.hasAttribute('alt'))
     .map((img) => img.getAttribute('src'));
 
-  // Figures: every image in the article with its natural and displayed size.
+  // Figures: every image in the article with its natural and displayed size, whether it is a
+  // figure's, and the address it links to (the image itself: its full size one tap away).
   out.figures = imgs.filter((img) => img.closest('article') && img.naturalWidth > 0)
     .map((img) => ({src: img.getAttribute('src'), natural: [img.naturalWidth, img.naturalHeight],
-                    shown: img.getBoundingClientRect().width}));
+                    shown: img.getBoundingClientRect().width, url: img.src,
+                    inFigure: img.closest('figure') !== null,
+                    link: img.closest('a[href]') ? img.closest('a[href]').href : null}));
 
   // Tables: "NaN"-like cells, code names (snake_case identifiers) as row or column labels, and
   // empty header cells (a pandas index header with no name), in the article's tables.
@@ -152,6 +155,19 @@ async (width) => {
     });
   });
   out.tableProblems = Array.from(new Set(out.tableProblems)).slice(0, 10);
+  // Tables wider than their box: the box (a table's own scroll container) scrolls sideways.
+  out.overflowingTables = [];
+  tables.forEach((table) => {
+    for (let el = table.parentElement; el && el !== document.body; el = el.parentElement) {
+      if (getComputedStyle(el).overflowX === 'visible') continue;
+      if (el.scrollWidth > el.clientWidth + 1) {
+        out.overflowingTables.push(`${describe(table).slice(0, 90)}: ${el.scrollWidth} px in a ` +
+                                   `${el.clientWidth} px box`);
+      }
+      break;
+    }
+  });
+  out.overflowingTables = out.overflowingTables.slice(0, 10);
 
   // Links: every href, resolved by the browser.
   out.links = Array.from(document.querySelectorAll('a[href]')).map((a) => a.href);

@@ -1,4 +1,5 @@
-"""The site extension (``_ext/metabits_site.py``): its navigation sidebar's tables of contents.
+"""The site extension (``_ext/metabits_site.py``): its navigation sidebar's tables of contents,
+the link from each figure to its full-size image, and the colour-mode button's name.
 
 The theme's sidebar asks Sphinx's ``toctree`` template function for titles only;
 ``titles_only_tocs`` answers that call from tables of contents cut to their titles in advance.
@@ -151,3 +152,51 @@ def test_the_sidebar_keeps_the_chapters_numbers_on_every_page(built):
     for page, calls in built.config.html_context["seen"].items():
         titles = calls[0][1]
         assert "1. API" in titles and "2. " in titles, page
+
+
+# --- figures one tap from full size; the colour-mode button's name -------------------------------
+
+def _site_module():
+    sys.path.insert(0, str(ROOT / "_ext"))
+    try:
+        import metabits_site
+    finally:
+        sys.path.remove(str(ROOT / "_ext"))
+    return metabits_site
+
+
+def test_a_figures_image_links_to_its_file_and_other_images_do_not():
+    site = _site_module()
+    figure = ('<figure class="align-default" id="fig-a">\n<img alt="Two curves." '
+              'src="../../_images/abc123.png" />\n<figcaption>A.</figcaption></figure>')
+    linked = ('<figure id="fig-b"><a href="x.html"><img src="../_images/b.png" /></a></figure>')
+    logo = '<img alt="Binder logo" src="../../_static/images/logo_binder.svg">'
+    out = site.link_figure_images(figure + linked + logo)
+    assert out == ('<figure class="align-default" id="fig-a">\n'
+                   '<a class="reference internal image-reference" href="../../_images/abc123.png">'
+                   '<img alt="Two curves." src="../../_images/abc123.png" /></a>\n'
+                   '<figcaption>A.</figcaption></figure>' + linked + logo)
+
+
+def test_the_colour_mode_buttons_name_contains_what_its_icon_shows():
+    """The book's template names the button with the three titles its icons show (axe-core:
+    label-content-name-mismatch), and keeps everything else of the theme's template."""
+    import re
+
+    import pydata_sphinx_theme
+
+    site = _site_module()
+    ours = (site.TEMPLATES / "theme-switcher.html").read_text(encoding="utf-8")
+    theirs = (Path(pydata_sphinx_theme.__file__).parent / "theme" / "pydata_sphinx_theme" /
+              "components" / "theme-switcher.html").read_text(encoding="utf-8")
+    label = re.search(r'aria-label="([^"]*)"', ours).group(1)
+    titles = re.findall(r'(?<![-\w])title="([^"]*)"', ours)
+    assert titles == re.findall(r'(?<![-\w])title="([^"]*)"', theirs) and len(titles) == 3
+    assert all(title in label for title in titles)
+    assert label.startswith("{{ _('Color mode') }}")
+    # the rest is the theme's template as it is
+    body = lambda text: re.sub(r'aria-label="[^"]*"', "", text.split("<button", 1)[1])  # noqa: E731
+    assert body(ours) == body(theirs)
+    config = type("Config", (), {"templates_path": ["_templates"]})()
+    site.add_templates(None, config)
+    assert config.templates_path == [str(site.TEMPLATES), "_templates"]

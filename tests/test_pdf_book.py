@@ -8,6 +8,7 @@ PNG recognised by the text the library writes into it.
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from types import SimpleNamespace
@@ -370,12 +371,15 @@ def test_an_exercise_keeps_its_numbered_title_and_both_labels():
 
 
 def test_the_preamble_defines_what_the_blocks_and_tables_use():
-    config = SimpleNamespace(latex_elements={"preamble": "\\newcommand{\\acc}{acc}\n"})
-    pdf_book.on_config_inited(None, config)
+    config = SimpleNamespace(latex_elements={"preamble": "\\newcommand{\\acc}{acc}\n"},
+                             html_theme_options={"repository_url": "https://github.com/o/r"},
+                             html_baseurl="")
+    pdf_book.on_config_inited(SimpleNamespace(srcdir=str(ROOT)), config)
     pre = config.latex_elements["preamble"]
     assert pre.startswith("\\newcommand{\\acc}")
     assert config.latex_elements["printindex"].endswith("\\printindex")
-    for name in ("{mbstatement}", "\\mbqed", "{pdflscape}", "\\mbbreakafterdots", "{T}{L}"):
+    for name in ("{mbstatement}", "\\mbqed", "{pdflscape}", "\\mbbreakafterdots", "{T}{L}",
+                 "\\authoraddress"):
         assert name in pre
 
 
@@ -416,3 +420,244 @@ def test_capitals_count_wider_and_spaces_narrower_than_digits():
     assert pdf_book._len("0.81") == 4
     assert pdf_book._len("a b") == 2.5
     assert pdf_book._width("value shown as OSKR") == pytest.approx(5.4)   # "OSKR" is widest
+
+
+# --- what the PDF leaves out, the appendix, print words, the title page ---------------------------
+
+def _tocs(*parts) -> list:
+    """Toctree wrappers: ``(caption, [docnames])`` each."""
+    out = []
+    for caption, docs in parts:
+        c = nodes.compound(classes=["toctree-wrapper"])
+        c += addnodes.toctree(caption=caption, entries=[(None, d) for d in docs],
+                              includefiles=list(docs))
+        out.append(c)
+    return out
+
+
+def test_the_parts_without_a_numeral_are_appendices_and_website_pages_are_left_out():
+    doc = _document()
+    intro = _section("Intro", *_tocs(("Part I — Meyen", ["book/meyen/01"]),
+                                     ("About this book", ["book/report", "book/status",
+                                                          "book/troubleshooting"]),
+                                     ("Reference", ["book/library", "book/book_code"])))
+    doc += intro
+    pdf_book.restructure_root(doc)
+    raws = [c.astext() for c in doc.children[0].children if isinstance(c, nodes.raw)]
+    parts = [r for r in raws if "\\part" in r]
+    # the numbered part, then "Appendices" once (chapters lettered A, B, ...), no part per caption
+    assert parts == ["\\part{Meyen}\n", pdf_book.APPENDIX]
+    assert pdf_book.APPENDIX.startswith("\\appendix\n")
+    assert "\\addcontentsline{toc}{part}{Appendices}" in pdf_book.APPENDIX
+    included = [t["includefiles"] for t in doc.findall(addnodes.toctree)]
+    assert included == [["book/meyen/01"], ["book/report"], ["book/library"]]
+    assert [t["entries"] for t in doc.findall(addnodes.toctree)][1] == [(None, "book/report")]
+
+
+def _xref_app(tmp_path=None):
+    from sphinx.domains.python import ObjectEntry
+
+    class PyDomain:
+        def find_obj(self, env, modname, classname, name, kind, searchmode):
+            objects = {"metabits_book.glue": ObjectEntry("book/book_code", "metabits_book.glue",
+                                                         "function", False),
+                       "metabits.measure": ObjectEntry("book/library", "metabits.measure",
+                                                       "function", False)}
+            return [(name, objects[name])] if name in objects else []
+
+    labels = {"sec-binder": ("book/troubleshooting", "binder-is-slow", "Binder is slow"),
+              "sec-roc": ("book/meyen/04_roc", "roc", "ROC")}
+    env = SimpleNamespace(domaindata={"std": {"labels": labels}},
+                          titles={"book/troubleshooting": nodes.title(text="Troubleshooting")},
+                          get_domain=lambda name: PyDomain())
+    config = SimpleNamespace(html_theme_options={"repository_url": "https://github.com/o/r"},
+                             html_baseurl="")
+    return SimpleNamespace(env=env, config=config)
+
+
+def _xref(domain, kind, target, text, **extra):
+    xref = addnodes.pending_xref("", refdomain=domain, reftype=kind, reftarget=target,
+                                 refdoc="book/intro", **extra)
+    xref += nodes.literal(text=text) if domain == "py" else nodes.inline(text=text)
+    return xref
+
+
+def test_references_to_pages_left_out_link_the_website():
+    doc = _document()
+    para = nodes.paragraph()
+    para += [_xref("std", "doc", "troubleshooting", "troubleshooting"),
+             _xref("std", "ref", "sec-binder", "when Binder is slow", refexplicit=True),
+             _xref("py", "func", "metabits_book.glue", "glue()"),
+             _xref("std", "ref", "sec-roc", "ROC"),
+             _xref("py", "func", "metabits.measure", "measure()")]
+    doc += para
+    assert pdf_book.link_website_pages(_xref_app(), doc, pdf_book.WEBSITE_ONLY) == 3
+    links = [(n.astext(), n["refuri"]) for n in para.findall(nodes.reference)]
+    site = "https://o.github.io/r/book/"
+    assert links == [("Troubleshooting", site + "troubleshooting.html"),   # the page's title
+                     ("when Binder is slow", site + "troubleshooting.html#binder-is-slow"),
+                     ("glue()", site + "book_code.html#metabits_book.glue")]
+    assert next(para.findall(nodes.reference)).get("internal") is False
+    assert isinstance(para.children[2].children[0], nodes.literal)      # code stays code
+    # the pages the PDF prints keep their references for Sphinx to resolve
+    assert [x["reftarget"] for x in para.findall(addnodes.pending_xref)] == \
+        ["sec-roc", "metabits.measure"]
+
+
+def test_an_exercise_reference_escapes_its_title():
+    from sphinx.util import texescape
+    from sphinx_exercise.nodes import exercise_latex_number_reference
+
+    texescape.init()
+    doc = _document()
+    para = nodes.paragraph()
+    ref = exercise_latex_number_reference(refid="ex-ch2-uniform-80")
+    ref += nodes.Text("Exercise 4 (Uniform noise at 80%)")
+    para += ref
+    doc += para
+    assert pdf_book.escape_exercise_references(doc) == 1
+    (raw,) = para.children
+    assert raw.astext() == "\\hyperref[exercise:ex-ch2-uniform-80]{Exercise 4 (Uniform noise at 80\\%)}"
+
+
+def test_try_this_above_an_explorer_says_where_the_explorer_moves():
+    doc = _document()
+    try_this = nodes.paragraph()
+    try_this += [nodes.Text(""), nodes.strong(text="Try this."), nodes.Text(" Move the accuracy.")]
+    other = nodes.paragraph()
+    other += [nodes.strong(text="Limits."), nodes.Text(" None.")]
+    doc += [try_this, other]
+    assert pdf_book.print_try_this(doc) == 1
+    assert try_this.astext() == pdf_book.TRY_THIS_PRINT + " Move the accuracy."
+    assert "website" in pdf_book.TRY_THIS_PRINT
+    assert other.astext() == "Limits. None."
+
+
+def test_the_title_page_authors_come_from_the_citation_file(tmp_path):
+    cff = tmp_path / "CITATION.cff"
+    cff.write_text("authors:\n  - given-names: Ulrike\n    name-particle: von\n"
+                   "    family-names: Luxburg\n  - name: The metabits authors\n", encoding="utf-8")
+    assert pdf_book.citation_authors(cff) == ["Ulrike von Luxburg", "The metabits authors"]
+    cff.write_text("title: x\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="no authors"):
+        pdf_book.citation_authors(cff)
+    # the book's own
+    assert pdf_book.citation_authors(ROOT / "CITATION.cff")
+
+
+def test_the_title_page_shows_the_librarys_version_and_the_website():
+    import metabits
+    from sphinx.util import texescape
+
+    assert pdf_book.library_version(ROOT / "lib" / "pyproject.toml") == metabits.__version__
+    config = SimpleNamespace(html_theme_options={"repository_url": "https://github.com/o/r"},
+                             html_baseurl="", latex_elements={"preamble": "% mine\n"},
+                             latex_engine="xelatex",
+                             latex_documents=[("book/intro", "metabits.tex", "metabits",
+                                               "Nobody", "manual")])
+    pdf_book.title_page(config, ROOT)
+    assert config.release == config.version == metabits.__version__
+    assert config.latex_elements["releasename"] == "Version"
+    assert config.latex_elements["preamble"] == \
+        "% mine\n\\authoraddress{\\url{https://o.github.io/r/}}\n"
+    texescape.init()
+    pdf_book.title_page_authors(config, ROOT)
+    authors = pdf_book.citation_authors(ROOT / "CITATION.cff")
+    assert config.latex_documents == [("book/intro", "metabits.tex", "metabits",
+                                       " \\and ".join(authors), "manual")]
+
+
+# --- a small book through Sphinx's LaTeX builder and XeLaTeX -------------------------------------
+
+MINI_PAGES = {
+    "book/intro.rst": """Mini book
+=========
+
+The landing page.
+
+.. toctree::
+   :caption: Part I — Alpha
+   :numbered: 1
+
+   one
+
+.. toctree::
+   :caption: About this book
+
+   report
+   status
+""",
+    "book/one.rst": """Chapter one
+===========
+
+**Try this.** Move the accuracy.
+
+See :doc:`status` and :numref:`Exercise {number} (at 80%) <ex-eighty>`.
+""",
+    "book/report.rst": """Reproducibility report
+======================
+
+.. exercise:: Uniform noise at 80%
+   :label: ex-eighty
+
+   Compute it.
+""",
+    "book/status.rst": """Execution status
+================
+
+The website's build.
+""",
+}
+
+
+def test_a_small_book_prints_its_title_page_parts_appendix_and_print_words(tmp_path):
+    """The extension in a real LaTeX build (Sphinx, then XeLaTeX through latexmk), read back
+    from the PDF with pdftotext: skipped where TeX or poppler is not installed."""
+    import shutil
+    import subprocess
+
+    missing = [tool for tool in ("xelatex", "latexmk", "pdftotext") if not shutil.which(tool)]
+    if missing:
+        pytest.skip(f"not installed: {', '.join(missing)} (scripts/build-pdf.sh installs TeX)")
+    src = tmp_path / "src"
+    for name, text in MINI_PAGES.items():
+        (src / name).parent.mkdir(parents=True, exist_ok=True)
+        (src / name).write_text(text, encoding="utf-8")
+    (src / "CITATION.cff").write_text("authors:\n  - given-names: Ada\n    family-names: Lovelace\n"
+                                      "  - name: The mini team\n", encoding="utf-8")
+    (src / "lib").mkdir()
+    (src / "lib" / "pyproject.toml").write_text('[project]\nname = "x"\nversion = "9.8.7"\n',
+                                                encoding="utf-8")
+    (src / "conf.py").write_text(
+        "import sys\n"
+        f"sys.path.insert(0, {str(ROOT / 'scripts')!r})\n"
+        "extensions = ['sphinx_exercise', 'pdf_book']\n"
+        "project = 'Mini book'\nroot_doc = 'book/intro'\nnumfig = True\n"
+        "latex_engine = 'xelatex'\nhide_solutions = True\n"
+        "latex_documents = [('book/intro', 'mini.tex', 'Mini book', 'Nobody', 'manual')]\n"
+        "latex_elements = {'extraclassoptions': 'openany,oneside'}\n"
+        "html_theme_options = {'repository_url': 'https://github.com/o/r'}\n", encoding="utf-8")
+    out = tmp_path / "latex"
+    subprocess.run([sys.executable, "-m", "sphinx", "-b", "latex", "-q", str(src), str(out)],
+                   check=True)
+    tex = (out / "mini.tex").read_text(encoding="utf-8")
+    made = subprocess.run(["make", "-C", str(out), "all-pdf",
+                           "LATEXMKOPTS=-interaction=nonstopmode -halt-on-error"],
+                          capture_output=True, text=True)
+    assert made.returncode == 0, made.stdout[-3000:]
+    text = subprocess.run(["pdftotext", "-layout", str(out / "mini.pdf"), "-"], check=True,
+                          capture_output=True, text=True).stdout
+    title = text.split("\f")[0]
+    for words in ("Mini book", "Version 9.8.7", "Ada Lovelace", "The mini team",
+                  "https://o.github.io/r/"):
+        assert words in title
+    assert "Nobody" not in text
+    # the numbered part and its chapter, then the appendices: a part page, the report as A
+    assert re.search(r"Part I\s+Alpha", text)
+    assert re.search(r"Appendices.*APPENDIX\s+A\s+REPRODUCIBILITY REPORT", text, re.S)
+    assert "\\appendix" in tex and "\\part{About this book}" not in tex
+    # the status page is not printed; the reference to it links the website
+    assert "\\chapter{Execution status}" not in tex and "The website's build" not in text
+    assert "\\sphinxhref{https://o.github.io/r/book/status.html}{Execution status}" in tex
+    assert pdf_book.TRY_THIS_PRINT + " Move the accuracy." in " ".join(text.split())
+    assert "Exercise 1 (at 80%)" in text              # the % escaped, the line not cut
