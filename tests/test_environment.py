@@ -193,7 +193,8 @@ def test_every_library_pinned_by_hand_is_used():
     tools = {"pip-tools", "jupyter-book", "sphinx", "myst-nb", "myst-parser", "sphinx-book-theme",
              "pydata-sphinx-theme", "docutils", "sphinx-proof", "sphinx-exercise",
              "sphinxcontrib-bibtex", "ipykernel", "soupsieve", "pytensor", "jaxlib",
-             "plotly"}  # plotly: _ext/metabits_explore.py copies its plotly.min.js to the site
+             "plotly",  # plotly: _ext/metabits_explore.py copies its plotly.min.js to the site
+             "jupyterlab"}  # to open the launch notebooks locally (README)
     wanted = {_name(line) for line in (ROOT / "requirements.in").read_text().splitlines()
               if line.strip() and not line.startswith(("#", "-"))} - tools
     used = {DISTRIBUTION.get(n, n).lower() for n in _library_imports() | _book_imports()}
