@@ -39,8 +39,9 @@ _S1 = (0, "0", "S1", "s1")
 _S2 = (1, "1", "S2", "s2")
 
 
-def _read_file(path):
-    """A CSV (or TSV) file, gzipped or not, as a pandas DataFrame; ValueError if unreadable."""
+def read_file(path):
+    """A CSV (or TSV) file, gzipped or not, as a pandas DataFrame; ValueError if unreadable.
+    Shared with :func:`metabits.hmetad` (which reads the covariates' columns); not public."""
     import zlib
 
     import pandas as pd
@@ -472,7 +473,7 @@ def read_trials(data, *, subject=None, stimulus=None, response=None, confidence=
         if not isinstance(data, (str, bytes)) and not hasattr(data, "__fspath__"):
             raise ValueError(f"data must be a pandas.DataFrame or the path of a CSV file; got "
                              f"{type(data).__name__}")
-        frame = _read_file(data)
+        frame = read_file(data)
         source = str(data)
     frame = frame.rename(columns=lambda c: str(c).replace("\ufeff", "").strip())
     if frame.columns.duplicated().any():

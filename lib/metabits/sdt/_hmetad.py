@@ -338,7 +338,7 @@ def _from_trials(data, columns, condition, read=None, covariates=None):
     without covariates)."""
     import pandas as pd
 
-    from metabits.io._trials import Trials, _read_file, group_flags, read_trials
+    from metabits.io._trials import Trials, read_file, group_flags, read_trials
 
     read = {k: v for k, v in (read or {}).items() if v is not None}
     if condition is not None and not isinstance(condition, str):
@@ -376,7 +376,7 @@ def _from_trials(data, columns, condition, read=None, covariates=None):
             elif isinstance(data, Mapping):
                 raw = pd.DataFrame(dict(data))
             else:
-                raw = _read_file(data)
+                raw = read_file(data)
             raw = raw.rename(columns=lambda c: str(c).replace("\ufeff", "").strip())
             for c in names:
                 if c not in raw.columns:
