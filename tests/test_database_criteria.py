@@ -29,7 +29,7 @@ def test_the_estimate_is_the_shipped_criterion(db, m_ratio):
     assert m_ratio.d == pytest.approx(crit.loc["m_ratio", "task_within"], abs=1e-4)
     assert len(m_ratio.sets) == 13 and m_ratio.n_people.sum() == 349
     assert m_ratio.d == pytest.approx(m_ratio.by_set.mean(), rel=1e-12)
-    for k in ("auroc2", "m_diff", "dconf_ratio"):
+    for k in ("auroc2", "m_diff"):
         r = task_effect(db, k, n_resamples=200, rng=1)
         assert r.d == pytest.approx(crit.loc[k, "task_within"], abs=1e-4)
 
