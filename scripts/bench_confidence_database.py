@@ -20,7 +20,7 @@ Prints timings only; not a test. On a shared machine the wall time of the bootst
 several times its CPU time, so both are printed, with the machine's load average (runnable
 processes per core count: above the number of cores, the wall time is inflated by others). The
 bootstrap fits meta-d′ to each of the 4,323 × 200 resampled tables. ``--quick`` bootstraps every
-tenth participant only.
+tenth participant only; ``--assessment`` times the full assessment only.
 """
 
 import os
@@ -46,6 +46,8 @@ def main(argv):
     quick = "--quick" in argv
     t0 = time.perf_counter()
     db = confidence_database()
+    if "--assessment" in argv:
+        return _assessment(db)
     tables = db.tables()
     print(f"cores: {os.cpu_count()}; {len(db.names)} data sets, {len(db.participant)} "
           f"participants, {int(db.n_trials.sum()):,} trials")
@@ -77,6 +79,10 @@ def main(argv):
     t0 = time.perf_counter()
     test_retest(db)
     print(f"test-retest reliability (Bang 2019, 7 sessions): {time.perf_counter() - t0:6.2f} s")
+    _assessment(db)
+
+
+def _assessment(db):
     before = _load()
     t0, c0 = time.perf_counter(), time.process_time()
     a = assess(db, workers=2)
