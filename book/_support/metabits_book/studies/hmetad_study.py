@@ -570,7 +570,7 @@ MASKORI_DRAWS_FILE = "maskori_hmetad_draws.csv"
 _KEPT = ("group_m_ratio", "mu_log_m_ratio", "sigma_log_m_ratio", "corr_log_m_ratio", "m_ratio")
 
 
-def maskori_conditions(*, soas=MASKORI_CONDITION_SOAS, seed=2039, chains=4, draws=1000,
+def maskori_conditions(*, soas=MASKORI_CONDITION_SOAS, seed=2039, chains=4, draws=2000,
                        tune=1000, target_accept=0.95):
     """The MaskOri people as a within-person design across two SOAs: :func:`metabits.hmetad`.
 
@@ -671,7 +671,7 @@ def maskori_conditions_posterior():
     arviz.InferenceData
         ``posterior`` with ``group_m_ratio``, ``mu_log_m_ratio``, ``sigma_log_m_ratio``
         (dimension ``soa``), ``corr_log_m_ratio`` (one correlation) and ``m_ratio``
-        (``participant`` × ``soa``), every 4th draw of 4 chains.
+        (``participant`` × ``soa``), every 8th draw of 4 chains of 2,000.
 
     Examples
     --------
