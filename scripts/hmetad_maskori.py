@@ -50,8 +50,15 @@ def main():
     fit = maskori_conditions(**SETTINGS)
     print(f"fit in {time.perf_counter() - t0:.0f} s; R-hat {fit.r_hat:.3f}, bulk ESS "
           f"{fit.ess_bulk:.0f}, tail ESS {fit.ess_tail:.0f}, {fit.divergences} divergences")
+    print("problems:", fit.problems)
     summary = fit.summary()
-    write(summary, MASKORI_SUMMARY_FILE, "The fit's summary(): a row per quantity.")
+    # the fit's diagnostics over all its identified quantities (people's M-ratios, criteria, SDs)
+    summary["fit_r_hat"], summary["fit_ess_bulk"] = fit.r_hat, fit.ess_bulk
+    summary["fit_ess_tail"] = fit.ess_tail
+    summary["fit_problems"] = fit.problems[0] if fit.problems else ""
+    write(summary, MASKORI_SUMMARY_FILE, "The fit's summary(): a row per quantity; fit_r_hat, "
+          "fit_ess_bulk, fit_ess_tail:\n# the fit's largest R-hat and smallest ESS over all its "
+          "identified quantities; fit_problems: its RuntimeWarning's text.")
     write(fit.subjects(), MASKORI_SUBJECTS_FILE, "The fit's subjects(): a row per person and SOA.")
     write(maskori_draws_frame(fit, THIN), MASKORI_DRAWS_FILE,
           f"Every {THIN}th draw of each chain (maskori_draws_frame(fit, {THIN})).")
