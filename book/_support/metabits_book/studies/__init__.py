@@ -12,6 +12,8 @@
   :mod:`~metabits_book.studies.database_intervals` (every measure of every participant, Rahnev's
   (2025) criteria, precision, all 22 measures on his criteria and the shipped intervals);
 * :mod:`~metabits_book.studies.bayes_recovery` – parameter recovery of the Bayesian meta-d′;
+* :mod:`~metabits_book.studies.hmetad_study` – recovery and simulation-based calibration of
+  HMeta-d with conditions within people, and the MaskOri people across two SOAs;
 * :mod:`~metabits_book.studies.bayes_refits` – HMeta-d refits of Servajean's LLMs and of the
   MaskOri people.
 """
