@@ -217,8 +217,8 @@ ROWS = _reference_rows() if REFERENCE.exists() else []
 
 
 def test_the_reference_file_covers_maskori_and_several_database_sets():
-    assert len({r["source"] for r in ROWS}) >= 20
-    assert {int(r["K"]) for r in ROWS} >= {2, 3, 4, 5, 6}
+    assert len({r["source"] for r in ROWS}) >= 23
+    assert {int(r["K"]) for r in ROWS} >= {2, 3, 4, 5, 6, 9, 10, 11}
     assert sum(r["source"].startswith("MaskOri") for r in ROWS) >= 10
 
 
@@ -262,12 +262,17 @@ def test_statconfr_s_likelihood_is_ours_at_its_parameters():
     statConfR's favour (Nelder–Mead settles where the error flatters): where sigma or a
     criterion is near 0 the integrand over the evidence is nearly a step (MaskOri 1, CAS,
     sigma_m = 0.002: reported 0.007 above the likelihood at its own parameters; Rouault 1, CAS,
-    criteria 0.002 from c: 0.015 above). Our quadrature agrees with scipy's adaptive one there to
-    1e-12 (the cell-probability tests above)."""
-    gaps = np.array([float(r["log_likelihood"]) - statconfr_loglik(r)
-                     for r in ROWS if r["outcome"] == "ok"])
-    assert np.all(gaps > -1e-4) and np.all(gaps < 0.02)
-    assert np.sum(np.abs(gaps) < 1e-4) >= 34
+    criteria 0.002 from c: 0.015 above; O'Hora 101, K = 10, CAS, two criteria 0.0008 and 0.0015
+    from c: 0.19 above). Our quadrature agrees with scipy's adaptive one there to 1e-12 (the
+    cell-probability tests above; for O'Hora 101 both give -1156.2083 at statConfR's
+    parameters)."""
+    gaps = {(r["source"], r["model"]): float(r["log_likelihood"]) - statconfr_loglik(r)
+            for r in ROWS if r["outcome"] == "ok"}
+    large = {k: round(v, 2) for k, v in gaps.items() if v >= 0.02}
+    assert large == {("OHora_unpub_2 participant 101", "CAS"): 0.19}
+    values = np.array(list(gaps.values()))
+    assert np.all(values > -1e-4)
+    assert np.sum(np.abs(values) < 1e-4) >= 40
 
 
 def test_our_maxima_are_at_least_as_high_as_statconfr_s():
@@ -276,16 +281,22 @@ def test_our_maxima_are_at_least_as_high_as_statconfr_s():
     than 0.001 on 20 of the 40 fits, by up to 4.4 (Adler 2, whose maximum is at sigma = inf,
     where statConfR's Nelder–Mead stopped at sigma_meta = 1.8 and sigma_m = 2.8), 2.4
     (Arbuzova 1, CAS) and 0.96 (MaskOri 3, CAS): statConfR's default five starts and four
-    restarts of Nelder–Mead stop short, more often for CAS, whose starting grid differs."""
+    restarts of Nelder–Mead stop short, more often for CAS, whose starting grid differs. The
+    K = 9–11 tables (one person each of Gherman 2018, O'Hora unpublished 2, Rouault 2018 Expt 1)
+    are among them: at K = 10 ours is 0.07 above the likelihood at statConfR's CAS parameters,
+    which report 0.12 more than ours through their quadrature error (previous test)."""
     ours = _our_fits()
     ok_rows = [r for r in ROWS if r["outcome"] == "ok"]
-    assert len(ok_rows) == 40
+    assert len(ok_rows) == 46 and {int(r["K"]) for r in ok_rows} >= {9, 10, 11}
     better = 0
     for r in ok_rows:
         mine = ours[r["source"], r["model"]]["log_likelihood"]
         theirs = statconfr_loglik(r)
         assert mine >= theirs - 1e-6, (r["source"], r["model"])
-        assert mine >= float(r["log_likelihood"]) - 0.02, (r["source"], r["model"])
+        reported = float(r["log_likelihood"])
+        if (r["source"], r["model"]) == ("OHora_unpub_2 participant 101", "CAS"):
+            reported = theirs  # R's quadrature error of 0.19 taken out (previous test)
+        assert mine >= reported - 0.02, (r["source"], r["model"])
         better += mine > theirs + 1e-3
     assert better >= 15
 
@@ -330,8 +341,9 @@ def test_statconfr_s_two_fits_of_one_model_differ_where_ours_are_equal():
         by.setdefault(r["source"], {})[r["model"]] = r
     ours = _our_fits()
     for source, pair in by.items():
-        best = max(float(r["log_likelihood"]) for r in pair.values() if r["outcome"] == "ok")
-        assert ours[source, "logN"]["log_likelihood"] >= best - 0.02, source
+        # each fit's likelihood at its own parameters (R's quadrature error taken out)
+        best = max(statconfr_loglik(r) for r in pair.values() if r["outcome"] == "ok")
+        assert ours[source, "logN"]["log_likelihood"] >= best - 1e-6, source
         if int(pair["CAS"]["K"]) == 2:
             assert pair["CAS"]["outcome"].startswith("error")
 
