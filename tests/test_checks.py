@@ -283,6 +283,14 @@ def _cdb_retest():
     return {"icc_100": table.icc[i], "icc_400": ns["retest"].icc[i]}
 
 
+def _cond_log():
+    from metabits_book.studies import hmetad_study as hs
+
+    ns = _namespace(post=hs.maskori_conditions_posterior(), SOAS=hs.MASKORI_CONDITION_SOAS)
+    ns = _run("ex-cond-log", ns)
+    return {"mean": ns["log_diff"].mean(), "lo": ns["lo"], "hi": ns["hi"]}
+
+
 #: label -> the answers, computed by the solution's own code (taken from the notebook)
 SOLUTION_ANSWERS = {
     "ex-ch2-uniform-80": _ch2_uniform_80, "ex-ch3-third": _ch3_third,
@@ -291,7 +299,7 @@ SOLUTION_ANSWERS = {
     "ex-s2-ratio": _s2_ratio, "ex-s4-gap": _s4_gap, "ex-oskr-flag": _oskr_flag,
     "ex-measures-verifier": _measures_verifier, "ex-chain-attribution": _chain_attribution,
     "ex-audit-alpha": _audit_alpha, "ex-people-pool": _people_pool,
-    "ex-cdb-retest-trials": _cdb_retest,
+    "ex-cdb-retest-trials": _cdb_retest, "ex-cond-log": _cond_log,
 }
 
 

@@ -334,6 +334,19 @@ def _retest_m_ratio(n_trials: int) -> float:
     return float(retest.icc[retest.names.index("m_ratio")])
 
 
+@functools.cache
+def _conditions_log_difference(what: str) -> float:
+    """The shipped MaskOri draws' difference of the two SOAs' mean log M-ratio: its posterior
+    mean (``"mean"``) or the 2.5% and 97.5% quantiles (``"lo"``, ``"hi"``)."""
+    from metabits_book.studies import hmetad_study as hs
+
+    mu = hs.maskori_conditions_posterior().posterior["mu_log_m_ratio"]
+    a, b = (f"{s:g} ms" for s in hs.MASKORI_CONDITION_SOAS)
+    d = (mu.sel(soa=b) - mu.sel(soa=a)).values.ravel()
+    lo, hi = np.quantile(d, [0.025, 0.975])
+    return float({"mean": d.mean(), "lo": lo, "hi": hi}[what])
+
+
 #: exercise label (as in the chapter's ``{exercise}``) -> the numbers it asks for
 EXERCISES: dict[str, tuple[_Answer, ...]] = {
     "ex-ch1-guess-or-know": (
@@ -442,6 +455,14 @@ EXERCISES: dict[str, tuple[_Answer, ...]] = {
                 lambda: _retest_m_ratio(100), 0.005),
         _Answer("icc_400", "ICC of the M-ratio with 400 trials a day",
                 lambda: _retest_m_ratio(400), 0.005),
+    ),
+    "ex-cond-log": (
+        _Answer("mean", "posterior mean of the difference of mean log M-ratio",
+                lambda: _conditions_log_difference("mean"), 0.005),
+        _Answer("lo", "2.5% quantile of that difference",
+                lambda: _conditions_log_difference("lo"), 0.005),
+        _Answer("hi", "97.5% quantile of that difference",
+                lambda: _conditions_log_difference("hi"), 0.005),
     ),
 }
 
