@@ -768,7 +768,10 @@ def _fit_group(flat, d, c, n, K, C, args, scale=1.0, x=None):
 
     # the group models' sampler uses nutpie's low-rank modified mass matrix (as
     # fit_meta_d_bayes_group: it follows the ridge between the group mean and the people's effects)
-    run = dict(args, low_rank=True)
+    # chains side by side, one per core: the group model's gradient is large enough for XLA's
+    # work (outside the GIL) to outweigh the threads' waiting (a fit of one person is not:
+    # its chains run one after another); the draws are the same whatever the cores
+    run = dict(args, low_rank=True, cores=max(1, min(args["chains"], os.cpu_count() or 1)))
     J = 0 if x is None else x.shape[1]
     data = {"counts": flat, "d": d.ravel(), "c": c.ravel()}
     if J:
