@@ -313,8 +313,8 @@ def test_two_conditions_marginal_agrees_with_the_one_condition_fit():
     tables = _tables(n=16, K=3, sd=0.15, seed=11)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
-        two = mb.hmetad(tables, seed=1)
-    one = mb.fit_meta_d_bayes_group(tables[:, 0], seed=2)
+        two = mb.hmetad(tables, seed=1, draws=500, tune=500)
+    one = mb.fit_meta_d_bayes_group(tables[:, 0], seed=2, draws=500, tune=500)
     a = two.trace.posterior.group_m_ratio.values[..., 0]
     b = np.exp(one.mu_log_m_ratio).reshape(4, -1)
     se = np.hypot(az.mcse(a), az.mcse(b))

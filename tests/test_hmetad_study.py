@@ -238,12 +238,14 @@ def test_a_shipped_recovery_study_is_what_the_rule_gives(recovery):
 
 @pytest.mark.slow
 def test_a_shipped_sbc_replicate_is_what_the_rule_gives(sbc):
-    """Replicate 11 redrawn from its seed: the true values agree exactly, the ranks within a
-    tenth of L (the same CPU gives the same ranks; another's floating point, other draws)."""
-    row = sbc[sbc["set"] == 11].iloc[0]
+    """Replicate 12 redrawn from its seed: the true values agree exactly, the ranks within a
+    tenth of L (the same CPU gives the same ranks; another's floating point, other draws).
+    Replicate 12 samples easily (R-hat 1.013, one divergence), so the test takes seconds; the
+    hardest replicates take a minute."""
+    row = sbc[sbc["set"] == 12].iloc[0]
     kw = {k: int(row[k]) for k in ("n_people", "conditions", "n_per_stimulus", "K", "chains",
                                    "draws", "tune", "thin")}
-    new = hmetad_sbc(1, start=11, seed=int(row.seed), **kw).iloc[0]
+    new = hmetad_sbc(1, start=12, seed=int(row.seed), **kw).iloc[0]
     for name in hs.SBC_QUANTITIES:
         if f"{name}_rank" in sbc:
             assert new[f"{name}_true"] == pytest.approx(row[f"{name}_true"], rel=1e-12)
