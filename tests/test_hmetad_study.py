@@ -254,9 +254,9 @@ def test_a_shipped_sbc_replicate_is_what_the_rule_gives(sbc):
 
 @pytest.mark.slow
 def test_the_shipped_maskori_fit_matches_a_fresh_fit():
-    """A fresh fit with other seeds and shorter chains (2 x (500 + 500)) gives the shipped group
+    """A fresh fit with other seeds and shorter chains (2 x (400 + 400)) gives the shipped group
     M-ratios and their difference within 4 combined Monte Carlo SEs."""
-    fresh = hs.maskori_conditions(seed=7, chains=2, draws=500, tune=500).summary()
+    fresh = hs.maskori_conditions(seed=7, chains=2, draws=400, tune=400).summary()
     shipped = hs.maskori_conditions_summary()
     for i in range(3):
         se = np.hypot(fresh.mcse_mean[i], shipped.mcse_mean[i])
