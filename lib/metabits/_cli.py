@@ -45,8 +45,8 @@ meta_I2r, RMI, oskr and flags; with --n-boot, each measure's interval (<measure>
 NaN and a flag; the other rows are computed as usual."""
 
 
-def _data_options(parser):
-    group = parser.add_argument_group("the data")
+def _column_options(group):
+    """The file and its columns, as every command reads them."""
     group.add_argument("file", help="a CSV or TSV file of trials (optionally .gz)")
     group.add_argument("--subject", metavar="COL",
                        help="the subject column (default: Subj_idx, subject, participant, ...)")
@@ -57,8 +57,10 @@ def _data_options(parser):
     group.add_argument("--confidence", metavar="COL", help="the confidence column")
     group.add_argument("--correct", metavar="COL",
                        help="the correctness column (1/0), instead of or besides --response")
-    group.add_argument("--by", metavar="COL", action="append", default=[],
-                       help="a further grouping column, e.g. a condition (repeatable)")
+
+
+def _scale_options(group):
+    """How labels and confidence values are read, as every command reads them."""
     group.add_argument("--codes", metavar="LABEL=S1,LABEL=S2",
                        help="which label is S1 and which S2, for labels that are not numbers")
     group.add_argument("--bins", metavar="N|EDGES|quantile:N",
@@ -66,6 +68,14 @@ def _data_options(parser):
                             "edges, or quantile:N (N bins of equal counts per subject)")
     group.add_argument("--levels", metavar="V1,V2,...",
                        help="the whole confidence scale, when nobody used a level at an end")
+
+
+def _data_options(parser):
+    group = parser.add_argument_group("the data")
+    _column_options(group)
+    group.add_argument("--by", metavar="COL", action="append", default=[],
+                       help="a further grouping column, e.g. a condition (repeatable)")
+    _scale_options(group)
     group.add_argument("-o", "--output", metavar="OUT",
                        help="write the table to OUT (.csv, .tsv or .parquet); default: print it")
 
@@ -97,16 +107,7 @@ message names the option or the column and its value)."""
 
 def _hmetad_options(parser):
     group = parser.add_argument_group("the data")
-    group.add_argument("file", help="a CSV or TSV file of trials (optionally .gz)")
-    group.add_argument("--subject", metavar="COL",
-                       help="the subject column (default: Subj_idx, subject, participant, ...)")
-    group.add_argument("--no-subject", action="store_true",
-                       help="the file holds the trials of one subject")
-    group.add_argument("--stimulus", metavar="COL", help="the stimulus column")
-    group.add_argument("--response", metavar="COL", help="the Type 1 response column")
-    group.add_argument("--confidence", metavar="COL", help="the confidence column")
-    group.add_argument("--correct", metavar="COL",
-                       help="the correctness column (1/0), instead of or besides --response")
+    _column_options(group)
     group.add_argument("--condition", metavar="COL",
                        help="the condition column, within people (each person has trials in "
                             "every condition)")
@@ -114,13 +115,7 @@ def _hmetad_options(parser):
                        help="a column constant within each person (age, group, ...): its "
                             "effect on log M-ratio; numbers as they are, other values as "
                             "groups against the first (repeatable)")
-    group.add_argument("--codes", metavar="LABEL=S1,LABEL=S2",
-                       help="which label is S1 and which S2, for labels that are not numbers")
-    group.add_argument("--bins", metavar="N|EDGES|quantile:N",
-                       help="bin continuous confidence: N equal-width bins, comma-separated "
-                            "edges, or quantile:N (N bins of equal counts per subject)")
-    group.add_argument("--levels", metavar="V1,V2,...",
-                       help="the whole confidence scale, when nobody used a level at an end")
+    _scale_options(group)
     group = parser.add_argument_group("the model and the sampler")
     group.add_argument("--prior-scale", type=float, default=1.0, metavar="X",
                        help="multiplies the SD of every prior (default 1: Fleming's)")
