@@ -1,4 +1,9 @@
-"""The front door: every measure of a researcher's trials, per group, with intervals and flags."""
+"""The front door: every measure of a researcher's trials, per group, with intervals and flags.
+
+:func:`measure` is a table-shaped wrapper over the library's array core: the measures are the
+registry's (:data:`metabits.MEASURES`, computed by ``metabits._registry.compute``), the
+intervals the bootstrap engine's (:func:`metabits.resample.bootstrap_tables`).
+"""
 
 from __future__ import annotations
 
@@ -6,26 +11,22 @@ import warnings
 
 import numpy as np
 
-from metabits._formulas import sdt_type1
-from metabits._resampling import draw_multinomial_rows, jackknife_acceleration
-from metabits._stack import RAHNEV, model_measures
+from metabits._registry import MEASURES, compute, names as _names
+from metabits._resampling import bootstrap_tables
 from metabits.io._trials import Trials, group_flags, read_trials
 from metabits.validation import (as_choice, as_flag, as_int, as_pad, as_probability, as_rng,
                                  as_scalar, as_size, as_whole_counts)
 
 __all__ = ["MEASURE_COLUMNS", "measure"]
 
-#: The measures of :func:`measure`, in its column order (``"all"``: all of them).
-MEASURE_COLUMNS = ("acc", "d_prime", "c", "meta_d", "m_ratio", "m_diff", "auroc2", "gamma",
-                   "phi", "meta_I", "meta_I1r", "meta_I2r", "RMI", "oskr", *RAHNEV)
+#: The measures of :func:`measure`, in its column order (``"all"``: all of them; the registry
+#: :data:`metabits.MEASURES` describes each).
+MEASURE_COLUMNS = tuple(MEASURES)
 #: The measures of ``measures="default"``: all but Rahnev's (2025) further ones.
-_DEFAULT = MEASURE_COLUMNS[:MEASURE_COLUMNS.index(RAHNEV[0])]
-#: The information measures, which ``bias_reduction`` adds bias-reduced (``<name>_br``).
-_INFO = ("meta_I", "meta_I1r", "meta_I2r", "RMI")
-_METAD = ("meta_d", "m_ratio", "m_diff")
-#: The model-based measures (one maximum-likelihood fit gives both).
-_MODEL = ("meta_noise", "meta_uncertainty")
-#: Groups of this many tables (groups × replicates) at a time in the bootstrap.
+_DEFAULT = _names(default=True)
+#: The measures ``bias_reduction`` adds bias-reduced (``<name>_br``).
+_REDUCIBLE = _names(bias_reducible=True)
+#: Tables (groups × replicates) per call of the measures in the bootstrap.
 _CHUNK = 20_000
 #: A measure undefined in more than this share of a group's replicates adds the flag
 #: ``undefined_replicates``.
@@ -34,80 +35,41 @@ _UNDEFINED_SHARE = 0.05
 _UNMEASURABLE = ("one_stimulus", "one_response")
 
 
-def _values(flat, pad, names, fallback=True):
-    """The measures ``names`` of checked count tables (n, 2, 2K): name -> array (n,), NaN where
-    undefined. Without ``fallback`` (bootstrap replicates) meta-d′ fits that stall give NaN."""
-    from metabits._stack import _measures_of_stack
-    from metabits.oskr import correctness_table, oskr_from_table
-    from metabits.sdt import auroc2, gamma, phi
-
-    n, K = len(flat), flat.shape[-1] // 2
-    out = {}
-    padded = flat + pad
-    said_s2 = padded[..., K:].sum(-1) / padded.sum(-1)  # P("S2" | S1), P("S2" | S2)
-    out["d_prime"], out["c"] = sdt_type1(said_s2[:, 1], said_s2[:, 0])
-    correct = flat[:, 0, :K].sum(-1) + flat[:, 1, K:].sum(-1)
-    out["acc"] = correct / flat.sum(axis=(-2, -1))
-    if any(k in names for k in _METAD + _INFO):
-        v, _ = _measures_of_stack(flat, pad, fallback=fallback)
-        out.update({k: v[k] for k in _METAD + _INFO + ("auroc2", "gamma", "phi")})
-    else:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)
-            for name, fn in (("auroc2", auroc2), ("gamma", gamma), ("phi", phi)):
-                if name in names:
-                    out[name] = np.asarray(fn(flat, undefined="nan"), dtype=float).reshape(n)
-    if any(k in names for k in RAHNEV):
-        from metabits.sdt._relative import relative_stack
-
-        out.update(relative_stack(flat, pad)[0])
-    if any(k in names for k in _MODEL):
-        out.update(model_measures(flat, pad)[0])
-    if "oskr" in names:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            out["oskr"] = np.asarray(oskr_from_table(correctness_table(flat), undefined="nan")
-                                     .oskr, dtype=float).reshape(n)
-    return {k: np.asarray(out[k], dtype=float) for k in names}
+def _matrix(tables, pad, chosen, careful=True):
+    """The measures ``chosen`` of float tables (..., 2, 2K) as columns (..., len(chosen))."""
+    lead = tables.shape[:-2]
+    values = compute(chosen, tables.reshape((-1,) + tables.shape[-2:]), pad, careful)
+    return np.stack([values[k] for k in chosen], axis=-1).reshape(lead + (len(chosen),))
 
 
-def _bias_reduced(flat, m, rng):
-    """Meyen et al.'s Monte Carlo bias reduction of the information measures: name -> (values,
-    biases), each (n,)."""
+def _bias_reduced(counts, m, rng):
+    """Meyen et al.'s Monte Carlo bias reduction of the information measures, (n, 4)."""
     from metabits.info import type2_measures
 
-    r = type2_measures(flat, bias_reduction=m, rng=rng, undefined="nan")
-    return {k: (np.asarray(r[k], dtype=float).reshape(len(flat)),
-                np.asarray(r.bias[k], dtype=float).reshape(len(flat))) for k in _INFO}
+    r = type2_measures(counts, bias_reduction=m, rng=rng, undefined="nan")
+    return np.stack([np.asarray(r[k], dtype=float).reshape(len(counts)) for k in _REDUCIBLE],
+                    axis=-1)
 
 
-def _replicates(whole, pad, names, n_boot, rng, progress=None):
-    """The measures of ``n_boot`` bootstrap replicates of each table: name -> (n, n_boot)."""
-    n, shape = len(whole), whole.shape[1:]
-    reps = {k: np.empty((n, n_boot)) for k in names}
-    step = max(1, _CHUNK // n_boot)
-    for start in range(0, n, step):
-        block = whole[start:start + step]
-        draws = np.moveaxis(draw_multinomial_rows(block, n_boot, rng), 0, 1)
-        values = _values(draws.reshape((-1,) + shape).astype(float), pad, names, fallback=False)
-        for k in names:
-            reps[k][start:start + step] = values[k].reshape(len(block), n_boot)
-        if progress is not None:
-            progress(len(block))
-    return reps
-
-
-def _acceleration(flat, pad, names):
-    """BCa's acceleration per table and measure from the leave-one-trial-out jackknife: leaving
-    out any trial of a cell gives the same table, so the jackknife values are one per cell,
-    weighted by its count."""
-    n, shape = len(flat), flat.shape[1:]
-    cells = shape[0] * shape[1]
-    eye = np.eye(cells).reshape((cells,) + shape)
-    loo = np.maximum(flat[:, None] - eye[None], 0.0)  # (n, cells, 2, 2K)
-    w = flat.reshape(n, cells)
-    values = _values(loo.reshape((-1,) + shape), pad, names)
-    return {k: jackknife_acceleration(values[k].reshape(n, cells), w, axis=-1) for k in names}
+def _measure_tables(counts, pad, chosen, B, level, interval, m_br, gen, progress):
+    """Stage 2, the array core: every requested value of whole-count tables (n, 2, 2K) —
+    ``estimate`` (n, M); with ``m_br``, ``reduced`` (n, 4); with ``B``, ``lower``, ``upper``
+    and ``undefined`` (the share of replicates in which each measure is undefined), (n, M)."""
+    est = _matrix(counts.astype(float), pad, chosen)
+    out = {"estimate": est}
+    if m_br:
+        out["reduced"] = _bias_reduced(counts, m_br, gen)
+    if B:
+        bar = _progress_bar(len(counts), progress)
+        r = bootstrap_tables(lambda t: _matrix(t, pad, chosen), counts, B, gen, level=level,
+                             method=interval, batch=max(1, _CHUNK // B), estimate=est,
+                             replicate_statistic=lambda t: _matrix(t, pad, chosen, False),
+                             progress=None if bar is None else bar.update)
+        if bar is not None:
+            bar.close()
+        out["lower"], out["upper"] = r.interval
+        out["undefined"] = 1.0 - (B - r.n_undefined) / B
+    return out
 
 
 def _as_measures(measures):
@@ -256,7 +218,8 @@ def measure(data, *, subject=None, stimulus=None, response=None, confidence=None
     """
     import pandas as pd
 
-    names = _as_measures(measures)
+    # stage 1: the arguments and the trials, as count tables per group
+    chosen = _as_measures(measures)
     B = as_size(n_boot, "n_boot", least=0, most=100_000)
     if B == 1:
         raise ValueError("n_boot must be 0 (no intervals) or at least 2; got 1")
@@ -288,123 +251,87 @@ def measure(data, *, subject=None, stimulus=None, response=None, confidence=None
         raise ValueError(f"{_label(labels, i)} cannot be measured: "
                          f"{[f for f in flags[i] if f in _UNMEASURABLE][0].replace('_', ' ')} "
                          f"in all its {int(counts[i].sum())} trials")
-    result = {k: np.full(G, np.nan) for k in names}
-    lo = {k: np.full(G, np.nan) for k in names}
-    hi = {k: np.full(G, np.nan) for k in names}
-    br = {k: np.full(G, np.nan) for k in _INFO} if m_br else {}
-    br_lo = {k: np.full(G, np.nan) for k in _INFO} if m_br else {}
-    br_hi = {k: np.full(G, np.nan) for k in _INFO} if m_br else {}
-    if "acc" in names:
-        correct_ = counts[:, 0, :K].sum(-1) + counts[:, 1, K:].sum(-1)
-        result["acc"] = correct_ / counts.sum(axis=(-2, -1))
 
-    def compute(rows):
-        """Every requested value of the groups ``rows`` (indices), written into the arrays."""
-        flat = counts[rows].astype(float)
-        est = _values(flat, pad, names)
-        for k in names:
-            result[k][rows] = est[k]
-        if m_br:
-            reduced = _bias_reduced(counts[rows], m_br, gen)
-            for k in _INFO:
-                br[k][rows] = reduced[k][0]
-        if B:
-            bar = _progress_bar(len(rows), progress)
-            reps = _replicates(counts[rows], pad, names, B, gen,
-                               None if bar is None else bar.update)
-            if bar is not None:
-                bar.close()
-            if interval == "bca":
-                accel = _acceleration(flat, pad, names)
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", RuntimeWarning)
-                for k in names:
-                    r = reps[k].T  # (B, n)
-                    if interval == "bca":
-                        bounds = _bca(r, est[k], accel[k], level)
-                    else:
-                        from metabits.resample import percentile_interval
+    # stage 2: the measures of the measurable groups (one group at a time after an error)
+    M, R = len(chosen), len(_REDUCIBLE)
+    parts = {"estimate": np.full((G, M), np.nan), "reduced": np.full((G, R), np.nan),
+             "lower": np.full((G, M), np.nan), "upper": np.full((G, M), np.nan),
+             "undefined": np.zeros((G, M))}
+    if "acc" in chosen:  # accuracy also for the groups that cannot be measured
+        parts["estimate"][:, chosen.index("acc")] = (
+            (counts[:, 0, :K].sum(-1) + counts[:, 1, K:].sum(-1)) / counts.sum(axis=(-2, -1)))
+    whole = np.asarray(counts, dtype=np.int64)
 
-                        bounds = percentile_interval(r, level, axis=0)
-                    lo[k][rows] = np.asarray(bounds.lower, dtype=float)
-                    hi[k][rows] = np.asarray(bounds.upper, dtype=float)
-                    share = 1.0 - np.isfinite(r).mean(axis=0)
-                    for j, i in enumerate(rows):
-                        if share[j] > _UNDEFINED_SHARE and np.isfinite(est[k][j]):
-                            undefined[i] = max(undefined.get(i, 0.0), share[j])
-                if m_br:
-                    for k in _INFO:
-                        bias = result[k][rows] - br[k][rows]
-                        br_lo[k][rows] = lo[k][rows] - bias
-                        br_hi[k][rows] = hi[k][rows] - bias
+    def run(rows):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            out = _measure_tables(whole[rows], pad, chosen, B, level, interval, m_br, gen,
+                                  progress)
+        for key, value in out.items():
+            parts[key][rows] = value
 
-    undefined = {}
     rows = np.flatnonzero(measurable)
     if len(rows):
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", RuntimeWarning)
-                compute(rows)
+            run(rows)
         except ValueError:
             for i in rows:  # one group at a time, so that one bad group leaves the rest
                 try:
-                    with warnings.catch_warnings():
-                        warnings.simplefilter("ignore", RuntimeWarning)
-                        compute(np.array([i]))
+                    run(np.array([i]))
                 except ValueError as exc:
                     if on_error == "raise":
                         raise ValueError(f"{_label(labels, i)}: {exc}") from None
-                    for arrays in (result, lo, hi, br, br_lo, br_hi):
-                        for k in arrays:
-                            if k != "acc" or arrays is not result:
-                                arrays[k][i] = np.nan
+                    acc = parts["estimate"][i, chosen.index("acc")] if "acc" in chosen else 0
+                    for key in ("estimate", "reduced", "lower", "upper"):
+                        parts[key][i] = np.nan
+                    if "acc" in chosen:
+                        parts["estimate"][i, chosen.index("acc")] = acc
+                    parts["undefined"][i] = 0.0
                     flags[i].append(f"error:{exc}")
-    for i, share in undefined.items():
-        flags[i].append(f"undefined_replicates:{share:.0%}")
-    if "meta_d" in names:
-        for i in rows:
-            if np.isnan(result["meta_d"][i]) and not any(f.startswith("error") for f in flags[i]):
-                flags[i].append("meta_d_undefined")
-    model = [k for k in _MODEL if k in names]
+
+    # stage 3: the flags of the bootstrap and of the fits
+    est = parts["estimate"]
+    if B:
+        shares = np.where(np.isfinite(est) & (parts["undefined"] > _UNDEFINED_SHARE),
+                          parts["undefined"], 0.0).max(axis=1)
+        for i in np.flatnonzero(shares > 0):
+            flags[i].append(f"undefined_replicates:{shares[i]:.0%}")
+    failed = np.array([any(f.startswith("error") for f in fl) for fl in flags], dtype=bool)
+    if "meta_d" in chosen:
+        for i in rows[np.isnan(est[rows, chosen.index("meta_d")]) & ~failed[rows]]:
+            flags[i].append("meta_d_undefined")
+    model = [k for k in chosen if MEASURES[k].family == "model-based"]
     if model:
+        sigma = est[:, chosen.index(model[0])]
         for i in rows:
-            value = result[model[0]][i]
-            if np.isposinf(value):
+            if np.isposinf(sigma[i]):
                 flags[i].append("meta_noise_unbounded")
-            elif np.isnan(value) and not any(f.startswith("error") for f in flags[i]):
+            elif np.isnan(sigma[i]) and not failed[i]:
                 flags[i].append("meta_noise_undefined")
 
+    # stage 4: the table
     columns = {"n_trials": counts.sum(axis=(-2, -1)), "K": np.full(G, K)}
-    for k in names:
-        columns[k] = result[k]
+    for j, k in enumerate(chosen):
+        columns[k] = est[:, j]
         if B:
-            columns[f"{k}_lo"], columns[f"{k}_hi"] = lo[k], hi[k]
-    for k in br:
-        columns[f"{k}_br"] = br[k]
-        if B:
-            columns[f"{k}_br_lo"], columns[f"{k}_br_hi"] = br_lo[k], br_hi[k]
+            columns[f"{k}_lo"], columns[f"{k}_hi"] = parts["lower"][:, j], parts["upper"][:, j]
+    reduced = _REDUCIBLE if m_br else ()
+    for j, k in enumerate(reduced):
+        columns[f"{k}_br"] = parts["reduced"][:, j]
+        if B:  # the plug-in interval shifted by the estimated bias
+            bias = columns[k] - columns[f"{k}_br"] if k in chosen else np.nan
+            columns[f"{k}_br_lo"] = (columns[f"{k}_lo"] if k in chosen else np.nan) - bias
+            columns[f"{k}_br_hi"] = (columns[f"{k}_hi"] if k in chosen else np.nan) - bias
     columns["flags"] = [";".join(f) for f in flags]
     frame = pd.concat([labels.reset_index(drop=True), pd.DataFrame(columns)], axis=1)
     attrs = dict(source=trials.source, columns=trials.columns, codes=trials.codes,
                  scale=trials.scale, n_rows=trials.n_rows, n_dropped=trials.n_dropped,
                  pad=pad, n_boot=B, level=level, interval=interval, bias_reduction=m_br)
     if long:
-        frame = _long(frame, list(labels.columns), list(names) + [f"{k}_br" for k in br], B)
+        frame = _long(frame, list(labels.columns), list(chosen) + [f"{k}_br" for k in reduced],
+                      B)
     frame.attrs.update(attrs)
     return frame
-
-
-def _bca(reps, estimate, acceleration, level):
-    """BCa bounds per column of ``reps`` (B, n); NaN where the estimate is undefined."""
-    from metabits.resample import bca_interval
-    from metabits.results import Bounds
-
-    ok = np.isfinite(estimate)
-    lower, upper = np.full(len(estimate), np.nan), np.full(len(estimate), np.nan)
-    if ok.any():
-        b = bca_interval(reps[:, ok], estimate[ok], acceleration[ok], level, axis=0)
-        lower[ok], upper[ok] = b.lower, b.upper
-    return Bounds(lower, upper)
 
 
 def _progress_bar(n, show):
