@@ -136,8 +136,11 @@ def measure(data, *, subject=None, stimulus=None, response=None, confidence=None
         time.
     n_boot : int, default 0
         Bootstrap replicates per group (>= 2), for intervals; 0 for none. Each replicate redraws
-        the trials of each stimulus from the group's own frequencies (up to about 10**6 trials
-        of a stimulus in a group, as :func:`metabits.resample.multinomial_rows`).
+        the trials of each stimulus from the group's own frequencies, as the design fixes them
+        (:func:`metabits.resample.bootstrap_tables` with ``resample="rows"``, up to about 10**6
+        trials of a stimulus in a group), for every measure alike: OSKR's interval therefore
+        differs a little from :func:`metabits.oskr_ci_from_table`'s, which redraws all trials
+        together (``resample="table"``).
     level : float, default 0.95
         Coverage of the intervals.
     interval : {"percentile", "bca"}, default "percentile"
