@@ -8,11 +8,13 @@ intervals the bootstrap engine's (:func:`metabits.resample.bootstrap_tables`).
 from __future__ import annotations
 
 import warnings
+from dataclasses import dataclass
 
 import numpy as np
 
-from metabits._registry import MEASURES, compute, names as _names
+from metabits._registry import MEASURES, names as _names
 from metabits._resampling import bootstrap_tables
+from metabits._stack import plugin_matrix
 from metabits.io._trials import Trials, group_flags, read_trials
 from metabits.validation import (as_choice, as_flag, as_int, as_pad, as_probability, as_rng,
                                  as_scalar, as_size, as_whole_counts)
@@ -35,13 +37,6 @@ _UNDEFINED_SHARE = 0.05
 _UNMEASURABLE = ("one_stimulus", "one_response")
 
 
-def _matrix(tables, pad, chosen, careful=True):
-    """The measures ``chosen`` of float tables (..., 2, 2K) as columns (..., len(chosen))."""
-    lead = tables.shape[:-2]
-    values = compute(chosen, tables.reshape((-1,) + tables.shape[-2:]), pad, careful)
-    return np.stack([values[k] for k in chosen], axis=-1).reshape(lead + (len(chosen),))
-
-
 def _bias_reduced(counts, m, rng):
     """Meyen et al.'s Monte Carlo bias reduction of the information measures, (n, 4)."""
     from metabits.info import type2_measures
@@ -52,19 +47,20 @@ def _bias_reduced(counts, m, rng):
 
 
 def _measure_tables(counts, pad, chosen, B, level, interval, m_br, gen, progress):
-    """Stage 2, the array core: every requested value of whole-count tables (n, 2, 2K) —
+    """The array core of :func:`measure`: every requested value of whole-count tables (n, 2, 2K) —
     ``estimate`` (n, M); with ``m_br``, ``reduced`` (n, 4); with ``B``, ``lower``, ``upper``
     and ``undefined`` (the share of replicates in which each measure is undefined), (n, M)."""
-    est = _matrix(counts.astype(float), pad, chosen)
+    est = plugin_matrix(counts.astype(float), pad, chosen)
     out = {"estimate": est}
     if m_br:
         out["reduced"] = _bias_reduced(counts, m_br, gen)
     if B:
         bar = _progress_bar(len(counts), progress)
-        r = bootstrap_tables(lambda t: _matrix(t, pad, chosen), counts, B, gen, level=level,
-                             method=interval, batch=max(1, _CHUNK // B), estimate=est,
-                             replicate_statistic=lambda t: _matrix(t, pad, chosen, False),
-                             progress=None if bar is None else bar.update)
+        r = bootstrap_tables(lambda t: plugin_matrix(t, pad, chosen), counts, B, gen,
+                             level=level, method=interval, batch=max(1, _CHUNK // B),
+                             estimate=est, progress=None if bar is None else bar.update,
+                             replicate_statistic=lambda t: plugin_matrix(t, pad, chosen,
+                                                                         careful=False))
         if bar is not None:
             bar.close()
         out["lower"], out["upper"] = r.interval
@@ -219,84 +215,110 @@ def measure(data, *, subject=None, stimulus=None, response=None, confidence=None
     >>> r[["subject", "acc", "flags"]].values.tolist()
     [['a', 0.725, 'few_trials'], ['b', 0.6, 'few_trials']]
     """
-    import pandas as pd
+    opts = _settings(measures, n_boot, level, interval, bias_reduction, on_error, long, progress,
+                     rng)
+    trials = data if isinstance(data, Trials) else read_trials(
+        data, subject=subject, stimulus=stimulus, response=response, confidence=confidence,
+        correct=correct, by=by, bins=bins, levels=levels, codes=codes)
+    pad = as_pad(pad, trials.n_levels, positive=True)
+    tables = trials.tables()
+    flags, rows = _measurable(tables, opts)
+    parts = _measure_groups(tables, rows, pad, opts, flags)
+    _flag_results(parts["estimate"], parts["undefined"], rows, flags, opts)
+    return _frame(trials, tables, parts, flags, pad, opts)
 
-    # stage 1: the arguments and the trials, as count tables per group
-    chosen = _as_measures(measures)
+
+@dataclass(frozen=True)
+class _Settings:
+    """:func:`measure`'s checked options."""
+
+    chosen: tuple
+    n_boot: int
+    level: float
+    interval: str
+    bias_reduction: int
+    on_error: str
+    long: bool
+    progress: bool
+    rng: np.random.Generator
+
+
+def _settings(measures, n_boot, level, interval, bias_reduction, on_error, long, progress, rng):
+    """Stage 1: the options, checked before the data are read."""
     B = as_size(n_boot, "n_boot", least=0, most=100_000)
     if B == 1:
         raise ValueError("n_boot must be 0 (no intervals) or at least 2; got 1")
-    level = float(as_probability(as_scalar(level, "level"), "level", low_open=True,
-                                 high_open=True))
-    interval = as_choice(interval, ("percentile", "bca"), "interval")
-    m_br = _as_bias_reduction(bias_reduction)
-    on_error = as_choice(on_error, ("nan", "raise"), "on_error")
-    long = as_flag(long, "long")
-    progress = as_flag(progress, "progress")
-    gen = as_rng(rng)
-    if isinstance(data, Trials):
-        trials = data
-    else:
-        trials = read_trials(data, subject=subject, stimulus=stimulus, response=response,
-                             confidence=confidence, correct=correct, by=by, bins=bins,
-                             levels=levels, codes=codes)
-    K = trials.n_levels
-    pad = as_pad(pad, K, positive=True)
-    tables = trials.tables()
+    return _Settings(
+        chosen=_as_measures(measures), n_boot=B,
+        level=float(as_probability(as_scalar(level, "level"), "level", low_open=True,
+                                   high_open=True)),
+        interval=as_choice(interval, ("percentile", "bca"), "interval"),
+        bias_reduction=_as_bias_reduction(bias_reduction),
+        on_error=as_choice(on_error, ("nan", "raise"), "on_error"),
+        long=as_flag(long, "long"), progress=as_flag(progress, "progress"), rng=as_rng(rng))
+
+
+def _measurable(tables, opts):
+    """Stage 2: each group's flags from its counts, and the groups that can be measured."""
     labels, counts = tables.labels, tables.counts
-    if B or m_br:  # the resampler's limit on the trials of a row, before any work
-        as_whole_counts(counts, "the bootstrap" if B else "bias reduction", "data")
-    G = len(counts)
+    if opts.n_boot or opts.bias_reduction:  # the resampler's limit on a row, before any work
+        as_whole_counts(counts, "the bootstrap" if opts.n_boot else "bias reduction", "data")
     flags = group_flags(counts)
     measurable = np.array([not any(f in _UNMEASURABLE for f in fl) for fl in flags])
-    if on_error == "raise" and not measurable.all():
+    if opts.on_error == "raise" and not measurable.all():
         i = int(np.flatnonzero(~measurable)[0])
         raise ValueError(f"{_label(labels, i)} cannot be measured: "
                          f"{[f for f in flags[i] if f in _UNMEASURABLE][0].replace('_', ' ')} "
                          f"in all its {int(counts[i].sum())} trials")
+    return flags, np.flatnonzero(measurable)
 
-    # stage 2: the measures of the measurable groups (one group at a time after an error)
-    M, R = len(chosen), len(_REDUCIBLE)
-    parts = {"estimate": np.full((G, M), np.nan), "reduced": np.full((G, R), np.nan),
+
+def _measure_groups(tables, rows, pad, opts, flags):
+    """Stage 3: the measures of the groups ``rows`` (all at once; one at a time after an
+    error, which NaN's the group, accuracy aside, and flags it), as arrays (G, ...) of
+    :func:`_measure_tables`; the other groups are NaN but for their accuracy."""
+    labels, counts = tables.labels, tables.counts
+    G, M, K, chosen = len(counts), len(opts.chosen), counts.shape[-1] // 2, opts.chosen
+    parts = {"estimate": np.full((G, M), np.nan),
+             "reduced": np.full((G, len(_REDUCIBLE)), np.nan),
              "lower": np.full((G, M), np.nan), "upper": np.full((G, M), np.nan),
              "undefined": np.zeros((G, M))}
-    if "acc" in chosen:  # accuracy also for the groups that cannot be measured
-        parts["estimate"][:, chosen.index("acc")] = (
-            (counts[:, 0, :K].sum(-1) + counts[:, 1, K:].sum(-1)) / counts.sum(axis=(-2, -1)))
+    acc = (counts[:, 0, :K].sum(-1) + counts[:, 1, K:].sum(-1)) / counts.sum(axis=(-2, -1))
     whole = np.asarray(counts, dtype=np.int64)
 
-    def run(rows):
+    def run(at):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)
-            out = _measure_tables(whole[rows], pad, chosen, B, level, interval, m_br, gen,
-                                  progress)
+            out = _measure_tables(whole[at], pad, chosen, opts.n_boot, opts.level,
+                                  opts.interval, opts.bias_reduction, opts.rng, opts.progress)
         for key, value in out.items():
-            parts[key][rows] = value
+            parts[key][at] = value
 
-    rows = np.flatnonzero(measurable)
-    if len(rows):
-        try:
+    try:
+        if len(rows):
             run(rows)
-        except ValueError:
-            for i in rows:  # one group at a time, so that one bad group leaves the rest
-                try:
-                    run(np.array([i]))
-                except ValueError as exc:
-                    if on_error == "raise":
-                        raise ValueError(f"{_label(labels, i)}: {exc}") from None
-                    acc = parts["estimate"][i, chosen.index("acc")] if "acc" in chosen else 0
-                    for key in ("estimate", "reduced", "lower", "upper"):
-                        parts[key][i] = np.nan
-                    if "acc" in chosen:
-                        parts["estimate"][i, chosen.index("acc")] = acc
-                    parts["undefined"][i] = 0.0
-                    flags[i].append(f"error:{exc}")
+    except ValueError:
+        for i in rows:  # one group at a time, so that one bad group leaves the rest
+            try:
+                run(np.array([i]))
+            except ValueError as exc:
+                if opts.on_error == "raise":
+                    raise ValueError(f"{_label(labels, i)}: {exc}") from None
+                for key in ("estimate", "reduced", "lower", "upper"):
+                    parts[key][i] = np.nan
+                parts["undefined"][i] = 0.0
+                flags[i].append(f"error:{exc}")
+    if "acc" in chosen:  # also for the groups that cannot be measured
+        parts["estimate"][:, chosen.index("acc")] = acc
+    return parts
 
-    # stage 3: the flags of the bootstrap and of the fits
-    est = parts["estimate"]
-    if B:
-        shares = np.where(np.isfinite(est) & (parts["undefined"] > _UNDEFINED_SHARE),
-                          parts["undefined"], 0.0).max(axis=1)
+
+def _flag_results(est, undefined, rows, flags, opts):
+    """Stage 4: the flags of the bootstrap (``undefined_replicates``) and of the fits."""
+    chosen = opts.chosen
+    if opts.n_boot:
+        shares = np.where(np.isfinite(est) & (undefined > _UNDEFINED_SHARE), undefined,
+                          0.0).max(axis=1)
         for i in np.flatnonzero(shares > 0):
             flags[i].append(f"undefined_replicates:{shares[i]:.0%}")
     failed = np.array([any(f.startswith("error") for f in fl) for fl in flags], dtype=bool)
@@ -312,13 +334,19 @@ def measure(data, *, subject=None, stimulus=None, response=None, confidence=None
             elif np.isnan(sigma[i]) and not failed[i]:
                 flags[i].append("meta_noise_undefined")
 
-    # stage 4: the table
-    columns = {"n_trials": counts.sum(axis=(-2, -1)), "K": np.full(G, K)}
+
+def _frame(trials, tables, parts, flags, pad, opts):
+    """Stage 5: the table, one row per group (or per group and measure with ``long``)."""
+    import pandas as pd
+
+    labels, counts = tables.labels, tables.counts
+    B, chosen, est = opts.n_boot, opts.chosen, parts["estimate"]
+    columns = {"n_trials": counts.sum(axis=(-2, -1)), "K": np.full(len(counts), trials.n_levels)}
     for j, k in enumerate(chosen):
         columns[k] = est[:, j]
         if B:
             columns[f"{k}_lo"], columns[f"{k}_hi"] = parts["lower"][:, j], parts["upper"][:, j]
-    reduced = _REDUCIBLE if m_br else ()
+    reduced = _REDUCIBLE if opts.bias_reduction else ()
     for j, k in enumerate(reduced):
         columns[f"{k}_br"] = parts["reduced"][:, j]
         if B:  # the plug-in interval shifted by the estimated bias
@@ -327,13 +355,13 @@ def measure(data, *, subject=None, stimulus=None, response=None, confidence=None
             columns[f"{k}_br_hi"] = (columns[f"{k}_hi"] if k in chosen else np.nan) - bias
     columns["flags"] = [";".join(f) for f in flags]
     frame = pd.concat([labels.reset_index(drop=True), pd.DataFrame(columns)], axis=1)
-    attrs = dict(source=trials.source, columns=trials.columns, codes=trials.codes,
-                 scale=trials.scale, n_rows=trials.n_rows, n_dropped=trials.n_dropped,
-                 pad=pad, n_boot=B, level=level, interval=interval, bias_reduction=m_br)
-    if long:
+    if opts.long:
         frame = _long(frame, list(labels.columns), list(chosen) + [f"{k}_br" for k in reduced],
                       B)
-    frame.attrs.update(attrs)
+    frame.attrs.update(source=trials.source, columns=trials.columns, codes=trials.codes,
+                       scale=trials.scale, n_rows=trials.n_rows, n_dropped=trials.n_dropped,
+                       pad=pad, n_boot=B, level=opts.level, interval=opts.interval,
+                       bias_reduction=opts.bias_reduction)
     return frame
 
 

@@ -42,8 +42,6 @@ Both are checked by :func:`metabits.validation.as_whole_counts` before anything 
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from metabits._resampling import (RESAMPLING, TableBootstrap, _bca_quantiles, _quantiles,
