@@ -408,6 +408,11 @@ _VIEW = _EXPLORER.view()
 _BAD_EXPLORERS = [None, 3, "abc", _VIEW, {"acc": 0.7}, ex.roc_explorer]
 _BAD_VIEWS = [3, "abc", _EXPLORER, {"traces": ()}, [_VIEW]]
 
+def _share_first_cell(tables):
+    """A statistic of count tables for :func:`metabits.resample.bootstrap_tables`."""
+    return tables[..., 0, 0] / tables.sum(axis=(-2, -1))
+
+
 #: Parameter name -> (a valid value, its kind) shared by all functions.
 ARGS = {
     "acc": (0.7, "acc"),
@@ -746,7 +751,7 @@ CALLS = {
                          "ax": (None, None)},
     **{f"{cls}.to_frame": {} for cls in ("AllMeasures", "MeasureBootstrap", "GroupTables",
                                          "Trials", "Bounds", "Curve", "Distribution",
-                                         "ConfidenceDatabase", "Assessment")},
+                                         "ConfidenceDatabase", "Assessment", "TableBootstrap")},
     "Trials.tables": {}, "Trials.check": {},
     "svg_difference": {"committed": (_SVG_TEXT, [None, 3, b"<svg/>", ["a"]]),
                        "rebuilt": (_SVG_TEXT, [None, 3, b"<svg/>"]), "tol": (1e-3, "nonneg")},
@@ -917,6 +922,14 @@ CALLS = {
                   "q": ([0.25, 0.75], BAD["prob"] + [[[0.25, 0.75]], [[[0.5]]]]),
                   "axis": (0, "axis")},
     "percentile_interval": {"reps": (_VALUES, _BAD_REPS), "axis": (0, "axis")},
+    "bootstrap_tables": {
+        "statistic": (_share_first_cell, [3, None, "abc", [_share_first_cell]]),
+        "counts": (TABLE1, [[[84, -56], [4, 56]], [[84, NAN], [4, 56]], [[1.5, 2], [3, 4]],
+                            [[84, 56, 48], [4, 56]], [["a", "b"], ["c", "d"]], [84, 56, 48],
+                            "abc", None, 3.0, [], [[]], [[84, 56j], [4, 56]],
+                            [[True, False], [False, True]]]),
+        "n_boot": (20, BAD["size"] + [1, 10 ** 8]), "resample": ("rows", "choice"),
+        "batch": (None, "size?")},
     "bca_interval": {"reps": (_VALUES, _BAD_REPS),
                      "estimate": (0.4, BAD["real"] + [[0.4, 0.5], [[0.4]]]),
                      "acceleration": (0.05, BAD["real"] + [[0.05, 0.1], [[0.05]]]),
@@ -1060,6 +1073,8 @@ def _instance(cls):
             measure_bootstrap.AllMeasures: lambda: measure_bootstrap.all_measures(TABLE1),
             measure_bootstrap.MeasureBootstrap: lambda: measure_bootstrap.bootstrap_measures(
                 TABLE1, n_boot=10, rng=0),
+            mb.resample.TableBootstrap: lambda: mb.resample.bootstrap_tables(
+                _share_first_cell, TABLE1, n_boot=10, rng=0),
             datasets.ServajeanTableS1: datasets.servajean_table_s1,
             datasets.ServajeanTableS2: datasets.servajean_table_s2,
             paper_numbers.PaperNumber: lambda: paper_numbers.entries()[0],

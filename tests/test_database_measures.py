@@ -233,3 +233,16 @@ def test_the_books_names_of_the_library_measures_are_the_librarys():
 
     assert PLUGIN == LIBRARY_PLUGIN == NAMES[:len(PLUGIN)]
     assert PLUGIN + BIAS_REDUCED == MEASURES
+
+
+def test_the_lists_of_measures_are_the_registrys():
+    from metabits import MEASURES
+    from metabits_book.studies.database_assessment import FAMILIES
+    from metabits_book.studies.database_measures import EVERY_MEASURE, RAHNEV
+
+    metacognition = {k for k, m in MEASURES.items() if m.family not in ("performance", "bias")}
+    assert sorted(EVERY_MEASURE) == sorted(metacognition) and len(EVERY_MEASURE) == 22
+    table = [[84, 56, 48, 12], [4, 56, 64, 76]]
+    assert RAHNEV == mb.all_measures(table, measures="all").names[-len(RAHNEV):]
+    assert FAMILIES["traditional"] == ("auroc2", "gamma", "phi", "dconf", "meta_d")
+    assert sum(len(f) for f in FAMILIES.values()) == 17

@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 import metabits as mb
-from metabits._measure import _DEFAULT, MEASURE_COLUMNS, _acceleration
+from metabits._measure import _DEFAULT, MEASURE_COLUMNS
 from metabits_book import example_file
 from metabits_book.studies import datasets
 
@@ -71,24 +71,6 @@ def test_seeded_runs_repeat_and_a_new_seed_differs():
     c = mb.measure(example_file(), measures=["m_ratio"], n_boot=40, rng=4)
     pd.testing.assert_frame_equal(a, b)
     assert not np.allclose(a["m_ratio_lo"], c["m_ratio_lo"])
-
-
-def test_bca_acceleration_is_the_trial_by_trial_jackknife():
-    counts = np.array([[[9, 5, 3, 2], [1, 4, 6, 8]]], dtype=float)
-    accel = _acceleration(counts, 0.25, ("acc", "auroc2"))
-    # the jackknife written out: one table per left-out trial
-    cells = [(s, j) for s in range(2) for j in range(4) for _ in range(int(counts[0, s, j]))]
-    for name, fn in (("acc", lambda t: (t[0, :2].sum() + t[1, 2:].sum()) / t.sum()),
-                     ("auroc2", lambda t: mb.sdt.auroc2(t))):
-        theta = []
-        for s, j in cells:
-            t = counts[0].copy()
-            t[s, j] -= 1
-            theta.append(fn(t))
-        theta = np.array(theta)
-        d = theta.mean() - theta
-        a = (d ** 3).sum() / (6 * ((d ** 2).sum()) ** 1.5)
-        assert accel[name][0] == pytest.approx(a, abs=1e-12)
 
 
 def test_bca_intervals_differ_from_percentile_ones_and_cover_the_estimate():

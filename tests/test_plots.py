@@ -60,3 +60,27 @@ def test_bad_input_is_named(results):
         mb.plots.forest(results, "meta_d")
     with pytest.raises(ValueError, match="long format"):
         mb.plots.forest(mb.measure(example_file(), measures=["acc"], long=True), "acc")
+
+
+def test_every_measure_of_measures_all_can_be_drawn():
+    rng = np.random.default_rng(0)
+    import pandas as pd
+
+    d = pd.DataFrame({"subject": np.repeat(range(3), 200), "stimulus": np.tile([0, 1], 300)})
+    d["response"] = np.where(rng.random(600) < 0.75, d.stimulus, 1 - d.stimulus)
+    d["confidence"] = rng.integers(1, 4, 600) + (d.response == d.stimulus)
+    r = mb.measure(d, measures="all", bias_reduction=20, rng=0)
+    measures = [c for c in r.columns if c not in ("subject", "n_trials", "K", "flags")]
+    assert measures == list(mb.MEASURE_COLUMNS) + ["meta_I_br", "meta_I1r_br", "meta_I2r_br",
+                                                  "RMI_br"]
+    drawn = 0
+    for name in measures:
+        if not np.isfinite(r[name]).any():
+            continue
+        ax = mb.plots.forest(r, name)
+        assert ax.get_xlabel() == mb.plots.LABELS[name]
+        ax = mb.plots.against_accuracy(r, name)
+        assert ax.get_ylabel() == mb.plots.LABELS[name]
+        plt.close("all")
+        drawn += 1
+    assert drawn >= len(measures) - 2  # at most meta-noise and meta-uncertainty not finite

@@ -1,10 +1,14 @@
-"""metabits.resample: the one multinomial resampler and the intervals from its replicates."""
+"""metabits.resample: the one multinomial resampler, the intervals from its replicates and the
+bootstrap engine of count tables (:func:`bootstrap_tables`)."""
 
 import numpy as np
 import pytest
 from scipy import stats
 
-from metabits.resample import bca_interval, multinomial_rows, percentile_interval, quantiles
+import metabits as mb
+from metabits._resampling import jackknife_acceleration, leave_one_out
+from metabits.resample import (bca_interval, bootstrap_tables, multinomial_rows,
+                               percentile_interval, quantiles)
 
 
 ROWS = np.array([[30, 50, 70, 50], [84, 56, 48, 12], [1, 2, 3, 194], [0, 100, 0, 100],
@@ -169,3 +173,134 @@ def test_intervals_take_one_value_per_statistic():
 def test_intervals_refuse_bad_shapes(call, match):
     with pytest.raises(ValueError, match=match):
         call()
+
+
+# --- the engine ----------------------------------------------------------------------------------
+
+TABLES = np.array([[[84, 56, 48, 12], [4, 56, 64, 76]], [[30, 20, 10, 5], [2, 3, 5, 10]],
+                   [[9, 5, 3, 2], [1, 4, 6, 8]]])
+
+
+def _accuracy(t):
+    return (t[..., 0, :2].sum(-1) + t[..., 1, 2:].sum(-1)) / t.sum((-2, -1))
+
+
+def _two(t):  # accuracy and AUROC2, one axis of statistics
+    return np.stack([_accuracy(t), mb.sdt.auroc2(t, undefined="nan")], axis=-1)
+
+
+def test_percentile_interval_is_the_quantiles_of_the_replicates():
+    b = bootstrap_tables(_two, TABLES, n_boot=300, level=0.9, rng=1)
+    assert b.replicates.shape == (3, 2, 300) and b.estimate.shape == (3, 2)
+    np.testing.assert_allclose(b.estimate, _two(TABLES.astype(float)), rtol=0, atol=0)
+    lo, hi = np.quantile(b.replicates, [0.05, 0.95], axis=-1)
+    np.testing.assert_allclose(b.interval.lower, lo, rtol=0, atol=1e-14)
+    np.testing.assert_allclose(b.interval.upper, hi, rtol=0, atol=1e-14)
+    np.testing.assert_allclose(b.standard_error, b.replicates.std(-1, ddof=1), rtol=1e-12)
+    np.testing.assert_allclose(b.bias, b.replicates.mean(-1) - b.estimate, atol=1e-14)
+    assert np.all(b.n_undefined == 0)
+
+
+def test_the_replicates_are_multinomial_rows_of_the_same_draws():
+    b = bootstrap_tables(lambda t: t[..., 0, 0] + 10 * t[..., 1, 3], TABLES, n_boot=50, rng=7)
+    x = multinomial_rows(TABLES, 50, rng=7)  # (50, 3, 2, 4)
+    np.testing.assert_array_equal(b.replicates, (x[..., 0, 0] + 10 * x[..., 1, 3]).T)
+    # resample="table": the whole table is one row of cells
+    t = bootstrap_tables(lambda t: t[..., 0, 0], TABLES, n_boot=50, rng=7, resample="table")
+    y = multinomial_rows(TABLES.reshape(3, 8), 50, rng=7)
+    np.testing.assert_array_equal(t.replicates, y[..., 0].T)
+    assert not np.array_equal(t.replicates, b.replicates)
+    # the row totals are kept by "rows" only
+    rows = bootstrap_tables(lambda t: t[..., 0, :].sum(-1), TABLES, n_boot=50, rng=1)
+    table = bootstrap_tables(lambda t: t[..., 0, :].sum(-1), TABLES, n_boot=50, rng=1,
+                             resample="table")
+    assert np.all(rows.standard_error == 0) and np.all(table.standard_error > 0)
+
+
+def test_batches_do_not_change_the_draws():
+    a = bootstrap_tables(_two, TABLES, n_boot=40, rng=3, method="bca")
+    b = bootstrap_tables(_two, TABLES, n_boot=40, rng=3, method="bca", batch=1)
+    np.testing.assert_array_equal(a.replicates, b.replicates)
+    np.testing.assert_array_equal(a.interval.lower, b.interval.lower)
+
+
+def test_bca_without_acceleration_and_median_unbiased_replicates_is_the_percentile():
+    # a statistic that is 0 on the observed and the jackknife tables (a = 0) and spreads its
+    # 101 replicates evenly around 0 (z0 = 0): BCa's quantiles are the percentile ones
+    def stat(t):
+        out = np.zeros(t.shape[:-2])
+        return out + np.linspace(-1, 1, 101) if t.shape[1:2] == (101,) else out
+    b = bootstrap_tables(stat, TABLES, n_boot=101, method="bca", rng=1)
+    p = bootstrap_tables(stat, TABLES, n_boot=101, rng=1)
+    np.testing.assert_allclose(b.interval.lower, p.interval.lower, atol=1e-12)
+    np.testing.assert_allclose(b.interval.upper, p.interval.upper, atol=1e-12)
+    np.testing.assert_allclose(p.interval.lower, -0.95, atol=1e-12)
+
+
+def test_bca_equals_bca_interval_with_the_jackknife_acceleration():
+    b = bootstrap_tables(_accuracy, TABLES, n_boot=200, method="bca", rng=5, level=0.8)
+    loo, w = leave_one_out(TABLES.astype(float))
+    a = jackknife_acceleration(_accuracy(loo), w, axis=-1)
+    ref = bca_interval(b.replicates, b.estimate, a, level=0.8, axis=-1)
+    np.testing.assert_array_equal(b.interval.lower, ref.lower)
+    np.testing.assert_array_equal(b.interval.upper, ref.upper)
+
+
+def test_the_undefined_replicates_are_counted_and_left_out():
+    # AUROC2 is undefined where a replicate has no errors: likely with 1 error in 20 trials
+    t = np.array([[[10, 9, 0, 1], [0, 0, 4, 6]]])
+    b = bootstrap_tables(lambda x: mb.sdt.auroc2(x, undefined="nan"), t, n_boot=400, rng=2)
+    rep = b.replicates[0]
+    n_bad = int(np.sum(~np.isfinite(rep)))
+    assert b.n_undefined[()] == n_bad > 0
+    ok = rep[np.isfinite(rep)]
+    assert b.standard_error == pytest.approx(ok.std(ddof=1), rel=1e-12)
+    assert b.interval.lower == pytest.approx(np.quantile(ok, 0.025), abs=1e-14)
+    assert b.bias == pytest.approx(ok.mean() - b.estimate, abs=1e-14)
+
+
+def test_one_table_gives_floats_and_a_frame():
+    b = bootstrap_tables(_accuracy, TABLES[0], n_boot=100, rng=1)
+    assert isinstance(b.estimate, float) and isinstance(b.interval.lower, float)
+    assert b.replicates.shape == (100,)
+    frame = b.to_frame()
+    assert list(frame.columns) == ["estimate", "lower", "upper", "standard_error", "bias",
+                                   "n_undefined"]
+    assert frame.estimate.iloc[0] == pytest.approx(0.7)
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    (dict(statistic=3), "statistic must be a function.*3"),
+    (dict(counts=[1, 2, 3]), r"counts must be tables.*\(3,\)"),
+    (dict(counts=[[1.5, 2], [3, 4]]), "whole numbers"),
+    (dict(counts=[[-1, 2], [3, 4]]), "non-negative"),
+    (dict(n_boot=1), "n_boot.*1"),
+    (dict(level=1.0), "level"),
+    (dict(method="studentized"), "method 'studentized'"),
+    (dict(resample="cells"), "resample 'cells'"),
+    (dict(batch=0), "batch.*0"),
+    (dict(statistic=lambda t: np.zeros(3)), r"statistic must return.*shape \(3,\)"),
+])
+def test_engine_bad_input_names_the_argument_and_value(kwargs, match):
+    args = dict(statistic=_accuracy, counts=TABLES, n_boot=20, rng=1) | kwargs
+    with pytest.raises(ValueError, match=match):
+        bootstrap_tables(args.pop("statistic"), args.pop("counts"), **args)
+
+
+def test_bca_acceleration_is_the_trial_by_trial_jackknife():
+    counts = np.array([[[9, 5, 3, 2], [1, 4, 6, 8]]], dtype=float)
+    loo, w = leave_one_out(counts)
+    accel = jackknife_acceleration(_two(loo), w[..., None], axis=1)
+    # the jackknife written out: one table per left-out trial
+    cells = [(s, j) for s in range(2) for j in range(4) for _ in range(int(counts[0, s, j]))]
+    for col, fn in enumerate((lambda t: (t[0, :2].sum() + t[1, 2:].sum()) / t.sum(),
+                              lambda t: mb.sdt.auroc2(t))):
+        theta = []
+        for s, j in cells:
+            t = counts[0].copy()
+            t[s, j] -= 1
+            theta.append(fn(t))
+        theta = np.array(theta)
+        d = theta.mean() - theta
+        a = (d ** 3).sum() / (6 * ((d ** 2).sum()) ** 1.5)
+        assert accel[0, col] == pytest.approx(a, abs=1e-12)

@@ -12,6 +12,9 @@ Start here
     :func:`fit_meta_noise` and :func:`fit_meta_uncertainty` the model-based meta-noise and
     meta-uncertainty,
     :func:`oskr_from_table` and :func:`oskr_ci_from_table` OSKR (Roberts, 2026).
+    :data:`MEASURES` describes every measure of a count table (name, label, family, whether it
+    can be bias-reduced, whether it needs a fit); these functions, the figures and the command
+    line read it.
 
 Packages
     :mod:`metabits.info` (information, bounds, noise classifiers, ROC), :mod:`metabits.sdt`
@@ -28,7 +31,7 @@ Conventions
     columns are the responses from "S1, most confident" to "S2, most confident" (the ``nR_S1``
     and ``nR_S2`` of metadpy and HMeta-d). Functions vectorise over the leading axes. Bad input
     raises a ``ValueError`` that names the argument and the value. Results are frozen
-    dataclasses (:class:`Result`) with ``to_frame()``.
+    dataclasses (:class:`metabits.results.Result`) with ``to_frame()``.
 """
 
 import importlib
@@ -38,6 +41,7 @@ __version__ = "0.3.0"
 #: where each public name lives: everything loads on first use, so that ``import metabits`` (and
 #: the command line's ``--help``) imports neither NumPy nor SciPy
 _HOMES = {
+    "MEASURES": "metabits._registry",
     "MEASURE_COLUMNS": "metabits._measure", "measure": "metabits._measure",
     "read_trials": "metabits.io",
     "AllMeasures": "metabits._stack", "all_measures": "metabits._stack",
@@ -53,9 +57,11 @@ _HOMES = {
 _PACKAGES = ("group", "info", "io", "oskr", "plots", "reliability", "resample", "results",
              "sdt", "validation")
 
+#: ``Result`` (the base of the result types) is importable from here too, but listed in
+#: :mod:`metabits.results` only.
 __all__ = [
-    "MEASURE_COLUMNS", "measure", "read_trials",
-    "AllMeasures", "MeasureBootstrap", "Result", "all_measures", "bootstrap_measures",
+    "MEASURES", "MEASURE_COLUMNS", "measure", "read_trials",
+    "AllMeasures", "MeasureBootstrap", "all_measures", "bootstrap_measures",
     "classic_type2", "fit_meta_d", "fit_meta_d_bayes", "fit_meta_d_bayes_group", "hmetad",
     "fit_meta_noise", "fit_meta_uncertainty",
     "oskr_ci_from_table", "oskr_from_table", "type1_sdt", "type2_measures",

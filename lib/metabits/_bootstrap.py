@@ -6,10 +6,11 @@ One call gives, per table, the measures of :func:`metabits.all_measures`
 M-ratio, meta-d′ − d′, AUROC2, gamma, phi, meta-I, meta-I₁ʳ, meta-I₂ʳ and RMI, both plug-in
 and, for the four information measures, bias-reduced.
 
-**The bootstrap** redraws each row of each table from the multinomial of its own relative
-frequencies (row totals kept): the trial-level bootstrap of a table, drawn for all tables at
-once. Intervals are percentile intervals over the replicates in which a measure is defined
-(``n_undefined`` counts the others).
+**The bootstrap** is the library's engine (:func:`metabits.resample.bootstrap_tables`,
+``resample="rows"``): it redraws each row of each table from the multinomial of its own
+relative frequencies (row totals kept: the trials of each stimulus, which the design fixes),
+for all tables at once. Intervals are percentile intervals over the replicates in which a
+measure is defined (``n_undefined`` counts the others), and so are the standard errors.
 
 **Bias reduction** is Meyen et al.'s Monte Carlo bias reduction, and it needs no extra draws:
 its resamples are exactly these bootstrap replicates, so the bias of an information measure is
@@ -19,7 +20,6 @@ minus that bias, and its interval is the plug-in percentile interval shifted by 
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -27,14 +27,17 @@ import numpy as np
 from metabits.results import Bounds, Result
 from metabits.validation import (as_choice, as_count_table, as_flag, as_pad, as_probability,
                                  as_rng, as_scalar, as_size, as_whole_counts, scalar_or_array)
-from metabits._resampling import draw_multinomial_rows
-from metabits.resample import percentile_interval
-from metabits._stack import _INFO, PLUGIN, AllMeasures, _plugin, all_measures
+from metabits._registry import names
+from metabits._resampling import bootstrap_tables
+from metabits._stack import PLUGIN, AllMeasures, all_measures, plugin_matrix
 
-__all__ = ["AllMeasures", "MEASURES", "MeasureBootstrap", "PLUGIN", "all_measures", "bootstrap_measures"]
+__all__ = ["AllMeasures", "MEASURES", "MeasureBootstrap", "PLUGIN", "all_measures",
+           "bootstrap_measures"]
 
+#: The measures that can be bias-reduced (Meyen et al.'s information measures).
+_REDUCIBLE = tuple(k for k in PLUGIN if k in names(bias_reducible=True))
 #: Every measure of :func:`bootstrap_measures`, in its order.
-MEASURES = PLUGIN + tuple(f"{k}_br" for k in _INFO)
+MEASURES = PLUGIN + tuple(f"{k}_br" for k in _REDUCIBLE)
 
 
 @dataclass(frozen=True)
@@ -150,28 +153,18 @@ def bootstrap_measures(counts, n_boot: int = 200, level: float = 0.95, pad=None,
     level = float(as_probability(as_scalar(level, "level"), "level", low_open=True,
                                  high_open=True))
     pad = as_pad(pad, t.shape[-1] // 2, positive=True)
-    gen = as_rng(rng)
-    lead, shape = t.shape[:-2], t.shape[-2:]
-    flat = t.reshape((-1,) + shape)
-    obs = _plugin(flat, pad, fallback=True)
-    reps = np.moveaxis(draw_multinomial_rows(whole.reshape(flat.shape), B, gen), 0, 1)
-    boot = _plugin(reps.reshape((-1,) + shape).astype(float), pad,
-                   fallback=refit).reshape(len(flat), B, -1)
-    defined = np.isfinite(boot)
-    lo, hi = percentile_interval(boot, level, axis=1)
-    with warnings.catch_warnings():  # all-NaN columns (e.g. gamma without errors) give NaN
-        warnings.simplefilter("ignore", RuntimeWarning)
-        se = np.nanstd(boot, axis=1, ddof=1)
-        mean = np.nanmean(boot, axis=1)
-    info = [PLUGIN.index(k) for k in _INFO]
+    lead = t.shape[:-2]
+    flat = whole.reshape((-1,) + t.shape[-2:])
+    r = bootstrap_tables(lambda x: plugin_matrix(x, pad), flat, B, as_rng(rng), level=level,
+                         replicate_statistic=lambda x: plugin_matrix(x, pad, careful=refit))
+    obs, bias = r.estimate, r.bias
+    info = [PLUGIN.index(k) for k in _REDUCIBLE]
     with np.errstate(invalid="ignore"):  # inf - inf (meta-I1r near d' = 0) is NaN
-        bias = mean[:, info] - obs[:, info]
-        est = np.concatenate([obs, obs[:, info] - bias], axis=-1)
-        lower = np.concatenate([lo, lo[:, info] - bias], axis=-1)
-        upper = np.concatenate([hi, hi[:, info] - bias], axis=-1)
-    se = np.concatenate([se, se[:, info]], axis=-1)
-    undef = B - defined.sum(axis=1)
-    undef = np.concatenate([undef, undef[:, info]], axis=-1)
+        est = np.concatenate([obs, obs[:, info] - bias[:, info]], axis=-1)
+        lower = np.concatenate([r.interval.lower, r.interval.lower[:, info] - bias[:, info]], -1)
+        upper = np.concatenate([r.interval.upper, r.interval.upper[:, info] - bias[:, info]], -1)
+    se = np.concatenate([r.standard_error, r.standard_error[:, info]], axis=-1)
+    undef = np.concatenate([r.n_undefined, r.n_undefined[:, info]], axis=-1)
     M = len(MEASURES)
 
     def back(x):

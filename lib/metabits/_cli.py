@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 
 PROG = "metabits"
 
@@ -37,12 +38,26 @@ examples:
 exit status: 0 on success, 2 for bad options or data (the message names the option or the
 column and its value)."""
 
-MEASURES_HELP = """\
-Every measure of each subject (one row per subject, and per combination of --by columns):
-n_trials, K, acc, d_prime, c, meta_d, m_ratio, m_diff, auroc2, gamma, phi, meta_I, meta_I1r,
-meta_I2r, RMI, oskr and flags; with --n-boot, each measure's interval (<measure>_lo,
-<measure>_hi). A subject who cannot be measured (one stimulus, one response) gets a row of
-NaN and a flag; the other rows are computed as usual."""
+def _measures_help() -> str:
+    """The description of ``metabits measures``: its columns, from the registry of measures."""
+    from metabits._registry import names
+
+    return textwrap.fill(
+        "Every measure of each subject (one row per subject, and per combination of --by "
+        f"columns): n_trials, K, {', '.join(names(default=True))} and flags; with --n-boot, "
+        "each measure's interval (<measure>_lo, <measure>_hi). A subject who cannot be "
+        "measured (one stimulus, one response) gets a row of NaN and a flag; the other rows "
+        "are computed as usual.", width=92)
+
+
+def _measures_option_help() -> str:
+    """The help of ``--measures``, from the registry of measures."""
+    from metabits._registry import names
+
+    fitted = names(fitted=True, default=True)
+    return (f"'all' (adds Rahnev's {', '.join(names(default=False))}) or only these measures "
+            f"(default: the usual ones; leaving out {', '.join(fitted)} skips the meta-d' "
+            "fits)")
 
 
 def _column_options(group):
@@ -158,16 +173,11 @@ def _parser():
     _data_options(check)
     measures = sub.add_parser(
         "measures", help="every measure per subject, with intervals",
-        formatter_class=argparse.RawDescriptionHelpFormatter, description=MEASURES_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter, description=_measures_help(),
         epilog=EPILOG)
     _data_options(measures)
     group = measures.add_argument_group("the measures")
-    group.add_argument("--measures", metavar="M1,M2,...",
-                       help="'all' (adds Rahnev's dconf, the *_ratio, *_diff forms of auroc2, "
-                            "gamma, phi, dconf, meta_noise and meta_uncertainty) or only these "
-                            "measures (default: the usual "
-                            "ones; leaving out meta_d, m_ratio and m_diff skips the meta-d' "
-                            "fits)")
+    group.add_argument("--measures", metavar="M1,M2,...", help=_measures_option_help())
     group.add_argument("--n-boot", type=int, default=0, metavar="N",
                        help="bootstrap replicates per subject for intervals (default 0: none)")
     group.add_argument("--level", type=float, default=0.95, help="interval coverage (0.95)")

@@ -11,7 +11,8 @@ import numpy as np
 from scipy.special import entr, ndtr, ndtri
 
 __all__ = ["LN2", "accuracy_of", "binary_channel_info", "dprime", "entropy_bits", "h2",
-           "mutual_info_bits", "norm_pdf", "sdt_rates", "sdt_type1", "theorem3_lower",
+           "mutual_info_bits", "norm_pdf", "sdt_rates", "sdt_type1", "split_type1",
+           "theorem3_lower",
            "theorem3_upper", "xlog2x", "z_two_sided"]
 
 #: :math:`\ln 2`, to turn nats into bits.
@@ -72,6 +73,17 @@ def sdt_type1(hit_rate, fa_rate):
     :math:`c = -(z(HR) + z(FAR))/2` (rates already in (0, 1)); returns ``(d, c)``."""
     zh, zf = ndtri(hit_rate), ndtri(fa_rate)
     return zh - zf, -0.5 * (zh + zf)
+
+
+def split_type1(counts):
+    """d′, c and the cumulative-split criteria c_k (k = 1 .. 2K−1) of (padded) tables
+    (n, 2, 2K): SDT of every split of the 2K responses into "below" and "above", the Type 1
+    split (k = K) giving d′ and c. The one d′ and c of the meta-d′ fit and of the measures."""
+    tail = np.cumsum(counts[..., ::-1], axis=-1)[..., ::-1][..., 1:]  # responses above split k
+    rates = tail / counts.sum(axis=-1, keepdims=True)  # row 0: FAR_k, row 1: HR_k
+    d_k, crit = sdt_type1(rates[:, 1], rates[:, 0])  # d' and c of every cumulative split
+    K = counts.shape[-1] // 2
+    return d_k[:, K - 1], crit[:, K - 1], crit
 
 
 def sdt_rates(d, c):

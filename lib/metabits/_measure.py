@@ -1,31 +1,34 @@
-"""The front door: every measure of a researcher's trials, per group, with intervals and flags."""
+"""The front door: every measure of a researcher's trials, per group, with intervals and flags.
+
+:func:`measure` is a table-shaped wrapper over the library's array core: the measures are the
+registry's (:data:`metabits.MEASURES`, computed by ``metabits._registry.compute``), the
+intervals the bootstrap engine's (:func:`metabits.resample.bootstrap_tables`).
+"""
 
 from __future__ import annotations
 
 import warnings
+from dataclasses import dataclass
 
 import numpy as np
 
-from metabits._formulas import sdt_type1
-from metabits._resampling import draw_multinomial_rows, jackknife_acceleration
-from metabits._stack import RAHNEV, model_measures
+from metabits._registry import MEASURES, names as _names
+from metabits._resampling import bootstrap_tables
+from metabits._stack import plugin_matrix
 from metabits.io._trials import Trials, group_flags, read_trials
 from metabits.validation import (as_choice, as_flag, as_int, as_pad, as_probability, as_rng,
                                  as_scalar, as_size, as_whole_counts)
 
 __all__ = ["MEASURE_COLUMNS", "measure"]
 
-#: The measures of :func:`measure`, in its column order (``"all"``: all of them).
-MEASURE_COLUMNS = ("acc", "d_prime", "c", "meta_d", "m_ratio", "m_diff", "auroc2", "gamma",
-                   "phi", "meta_I", "meta_I1r", "meta_I2r", "RMI", "oskr", *RAHNEV)
+#: The measures of :func:`measure`, in its column order (``"all"``: all of them; the registry
+#: :data:`metabits.MEASURES` describes each).
+MEASURE_COLUMNS = tuple(MEASURES)
 #: The measures of ``measures="default"``: all but Rahnev's (2025) further ones.
-_DEFAULT = MEASURE_COLUMNS[:MEASURE_COLUMNS.index(RAHNEV[0])]
-#: The information measures, which ``bias_reduction`` adds bias-reduced (``<name>_br``).
-_INFO = ("meta_I", "meta_I1r", "meta_I2r", "RMI")
-_METAD = ("meta_d", "m_ratio", "m_diff")
-#: The model-based measures (one maximum-likelihood fit gives both).
-_MODEL = ("meta_noise", "meta_uncertainty")
-#: Groups of this many tables (groups × replicates) at a time in the bootstrap.
+_DEFAULT = _names(default=True)
+#: The measures ``bias_reduction`` adds bias-reduced (``<name>_br``).
+_REDUCIBLE = _names(bias_reducible=True)
+#: Tables (groups × replicates) per call of the measures in the bootstrap.
 _CHUNK = 20_000
 #: A measure undefined in more than this share of a group's replicates adds the flag
 #: ``undefined_replicates``.
@@ -34,80 +37,35 @@ _UNDEFINED_SHARE = 0.05
 _UNMEASURABLE = ("one_stimulus", "one_response")
 
 
-def _values(flat, pad, names, fallback=True):
-    """The measures ``names`` of checked count tables (n, 2, 2K): name -> array (n,), NaN where
-    undefined. Without ``fallback`` (bootstrap replicates) meta-d′ fits that stall give NaN."""
-    from metabits._stack import _measures_of_stack
-    from metabits.oskr import correctness_table, oskr_from_table
-    from metabits.sdt import auroc2, gamma, phi
-
-    n, K = len(flat), flat.shape[-1] // 2
-    out = {}
-    padded = flat + pad
-    said_s2 = padded[..., K:].sum(-1) / padded.sum(-1)  # P("S2" | S1), P("S2" | S2)
-    out["d_prime"], out["c"] = sdt_type1(said_s2[:, 1], said_s2[:, 0])
-    correct = flat[:, 0, :K].sum(-1) + flat[:, 1, K:].sum(-1)
-    out["acc"] = correct / flat.sum(axis=(-2, -1))
-    if any(k in names for k in _METAD + _INFO):
-        v, _ = _measures_of_stack(flat, pad, fallback=fallback)
-        out.update({k: v[k] for k in _METAD + _INFO + ("auroc2", "gamma", "phi")})
-    else:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)
-            for name, fn in (("auroc2", auroc2), ("gamma", gamma), ("phi", phi)):
-                if name in names:
-                    out[name] = np.asarray(fn(flat, undefined="nan"), dtype=float).reshape(n)
-    if any(k in names for k in RAHNEV):
-        from metabits.sdt._relative import relative_stack
-
-        out.update(relative_stack(flat, pad)[0])
-    if any(k in names for k in _MODEL):
-        out.update(model_measures(flat, pad)[0])
-    if "oskr" in names:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            out["oskr"] = np.asarray(oskr_from_table(correctness_table(flat), undefined="nan")
-                                     .oskr, dtype=float).reshape(n)
-    return {k: np.asarray(out[k], dtype=float) for k in names}
-
-
-def _bias_reduced(flat, m, rng):
-    """Meyen et al.'s Monte Carlo bias reduction of the information measures: name -> (values,
-    biases), each (n,)."""
+def _bias_reduced(counts, m, rng):
+    """Meyen et al.'s Monte Carlo bias reduction of the information measures, (n, 4)."""
     from metabits.info import type2_measures
 
-    r = type2_measures(flat, bias_reduction=m, rng=rng, undefined="nan")
-    return {k: (np.asarray(r[k], dtype=float).reshape(len(flat)),
-                np.asarray(r.bias[k], dtype=float).reshape(len(flat))) for k in _INFO}
+    r = type2_measures(counts, bias_reduction=m, rng=rng, undefined="nan")
+    return np.stack([np.asarray(r[k], dtype=float).reshape(len(counts)) for k in _REDUCIBLE],
+                    axis=-1)
 
 
-def _replicates(whole, pad, names, n_boot, rng, progress=None):
-    """The measures of ``n_boot`` bootstrap replicates of each table: name -> (n, n_boot)."""
-    n, shape = len(whole), whole.shape[1:]
-    reps = {k: np.empty((n, n_boot)) for k in names}
-    step = max(1, _CHUNK // n_boot)
-    for start in range(0, n, step):
-        block = whole[start:start + step]
-        draws = np.moveaxis(draw_multinomial_rows(block, n_boot, rng), 0, 1)
-        values = _values(draws.reshape((-1,) + shape).astype(float), pad, names, fallback=False)
-        for k in names:
-            reps[k][start:start + step] = values[k].reshape(len(block), n_boot)
-        if progress is not None:
-            progress(len(block))
-    return reps
-
-
-def _acceleration(flat, pad, names):
-    """BCa's acceleration per table and measure from the leave-one-trial-out jackknife: leaving
-    out any trial of a cell gives the same table, so the jackknife values are one per cell,
-    weighted by its count."""
-    n, shape = len(flat), flat.shape[1:]
-    cells = shape[0] * shape[1]
-    eye = np.eye(cells).reshape((cells,) + shape)
-    loo = np.maximum(flat[:, None] - eye[None], 0.0)  # (n, cells, 2, 2K)
-    w = flat.reshape(n, cells)
-    values = _values(loo.reshape((-1,) + shape), pad, names)
-    return {k: jackknife_acceleration(values[k].reshape(n, cells), w, axis=-1) for k in names}
+def _measure_tables(counts, pad, chosen, B, level, interval, m_br, gen, progress):
+    """The array core of :func:`measure`: every requested value of whole-count tables (n, 2, 2K) —
+    ``estimate`` (n, M); with ``m_br``, ``reduced`` (n, 4); with ``B``, ``lower``, ``upper``
+    and ``undefined`` (the share of replicates in which each measure is undefined), (n, M)."""
+    est = plugin_matrix(counts.astype(float), pad, chosen)
+    out = {"estimate": est}
+    if m_br:
+        out["reduced"] = _bias_reduced(counts, m_br, gen)
+    if B:
+        bar = _progress_bar(len(counts), progress)
+        r = bootstrap_tables(lambda t: plugin_matrix(t, pad, chosen), counts, B, gen,
+                             level=level, method=interval, batch=max(1, _CHUNK // B),
+                             estimate=est, progress=None if bar is None else bar.update,
+                             replicate_statistic=lambda t: plugin_matrix(t, pad, chosen,
+                                                                         careful=False))
+        if bar is not None:
+            bar.close()
+        out["lower"], out["upper"] = r.interval
+        out["undefined"] = 1.0 - (B - r.n_undefined) / B
+    return out
 
 
 def _as_measures(measures):
@@ -174,8 +132,11 @@ def measure(data, *, subject=None, stimulus=None, response=None, confidence=None
         time.
     n_boot : int, default 0
         Bootstrap replicates per group (>= 2), for intervals; 0 for none. Each replicate redraws
-        the trials of each stimulus from the group's own frequencies (up to about 10**6 trials
-        of a stimulus in a group, as :func:`metabits.resample.multinomial_rows`).
+        the trials of each stimulus from the group's own frequencies, as the design fixes them
+        (:func:`metabits.resample.bootstrap_tables` with ``resample="rows"``, up to about 10**6
+        trials of a stimulus in a group), for every measure alike: OSKR's interval therefore
+        differs a little from :func:`metabits.oskr_ci_from_table`'s, which redraws all trials
+        together (``resample="table"``).
     level : float, default 0.95
         Coverage of the intervals.
     interval : {"percentile", "bca"}, default "percentile"
@@ -254,157 +215,154 @@ def measure(data, *, subject=None, stimulus=None, response=None, confidence=None
     >>> r[["subject", "acc", "flags"]].values.tolist()
     [['a', 0.725, 'few_trials'], ['b', 0.6, 'few_trials']]
     """
-    import pandas as pd
+    opts = _settings(measures, n_boot, level, interval, bias_reduction, on_error, long, progress,
+                     rng)
+    trials = data if isinstance(data, Trials) else read_trials(
+        data, subject=subject, stimulus=stimulus, response=response, confidence=confidence,
+        correct=correct, by=by, bins=bins, levels=levels, codes=codes)
+    pad = as_pad(pad, trials.n_levels, positive=True)
+    tables = trials.tables()
+    flags, rows = _measurable(tables, opts)
+    parts = _measure_groups(tables, rows, pad, opts, flags)
+    _flag_results(parts["estimate"], parts["undefined"], rows, flags, opts)
+    return _frame(trials, tables, parts, flags, pad, opts)
 
-    names = _as_measures(measures)
+
+@dataclass(frozen=True)
+class _Settings:
+    """:func:`measure`'s checked options."""
+
+    chosen: tuple
+    n_boot: int
+    level: float
+    interval: str
+    bias_reduction: int
+    on_error: str
+    long: bool
+    progress: bool
+    rng: np.random.Generator
+
+
+def _settings(measures, n_boot, level, interval, bias_reduction, on_error, long, progress, rng):
+    """Stage 1: the options, checked before the data are read."""
     B = as_size(n_boot, "n_boot", least=0, most=100_000)
     if B == 1:
         raise ValueError("n_boot must be 0 (no intervals) or at least 2; got 1")
-    level = float(as_probability(as_scalar(level, "level"), "level", low_open=True,
-                                 high_open=True))
-    interval = as_choice(interval, ("percentile", "bca"), "interval")
-    m_br = _as_bias_reduction(bias_reduction)
-    on_error = as_choice(on_error, ("nan", "raise"), "on_error")
-    long = as_flag(long, "long")
-    progress = as_flag(progress, "progress")
-    gen = as_rng(rng)
-    if isinstance(data, Trials):
-        trials = data
-    else:
-        trials = read_trials(data, subject=subject, stimulus=stimulus, response=response,
-                             confidence=confidence, correct=correct, by=by, bins=bins,
-                             levels=levels, codes=codes)
-    K = trials.n_levels
-    pad = as_pad(pad, K, positive=True)
-    tables = trials.tables()
+    return _Settings(
+        chosen=_as_measures(measures), n_boot=B,
+        level=float(as_probability(as_scalar(level, "level"), "level", low_open=True,
+                                   high_open=True)),
+        interval=as_choice(interval, ("percentile", "bca"), "interval"),
+        bias_reduction=_as_bias_reduction(bias_reduction),
+        on_error=as_choice(on_error, ("nan", "raise"), "on_error"),
+        long=as_flag(long, "long"), progress=as_flag(progress, "progress"), rng=as_rng(rng))
+
+
+def _measurable(tables, opts):
+    """Stage 2: each group's flags from its counts, and the groups that can be measured."""
     labels, counts = tables.labels, tables.counts
-    if B or m_br:  # the resampler's limit on the trials of a row, before any work
-        as_whole_counts(counts, "the bootstrap" if B else "bias reduction", "data")
-    G = len(counts)
+    if opts.n_boot or opts.bias_reduction:  # the resampler's limit on a row, before any work
+        as_whole_counts(counts, "the bootstrap" if opts.n_boot else "bias reduction", "data")
     flags = group_flags(counts)
     measurable = np.array([not any(f in _UNMEASURABLE for f in fl) for fl in flags])
-    if on_error == "raise" and not measurable.all():
+    if opts.on_error == "raise" and not measurable.all():
         i = int(np.flatnonzero(~measurable)[0])
         raise ValueError(f"{_label(labels, i)} cannot be measured: "
                          f"{[f for f in flags[i] if f in _UNMEASURABLE][0].replace('_', ' ')} "
                          f"in all its {int(counts[i].sum())} trials")
-    result = {k: np.full(G, np.nan) for k in names}
-    lo = {k: np.full(G, np.nan) for k in names}
-    hi = {k: np.full(G, np.nan) for k in names}
-    br = {k: np.full(G, np.nan) for k in _INFO} if m_br else {}
-    br_lo = {k: np.full(G, np.nan) for k in _INFO} if m_br else {}
-    br_hi = {k: np.full(G, np.nan) for k in _INFO} if m_br else {}
-    if "acc" in names:
-        correct_ = counts[:, 0, :K].sum(-1) + counts[:, 1, K:].sum(-1)
-        result["acc"] = correct_ / counts.sum(axis=(-2, -1))
+    return flags, np.flatnonzero(measurable)
 
-    def compute(rows):
-        """Every requested value of the groups ``rows`` (indices), written into the arrays."""
-        flat = counts[rows].astype(float)
-        est = _values(flat, pad, names)
-        for k in names:
-            result[k][rows] = est[k]
-        if m_br:
-            reduced = _bias_reduced(counts[rows], m_br, gen)
-            for k in _INFO:
-                br[k][rows] = reduced[k][0]
-        if B:
-            bar = _progress_bar(len(rows), progress)
-            reps = _replicates(counts[rows], pad, names, B, gen,
-                               None if bar is None else bar.update)
-            if bar is not None:
-                bar.close()
-            if interval == "bca":
-                accel = _acceleration(flat, pad, names)
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", RuntimeWarning)
-                for k in names:
-                    r = reps[k].T  # (B, n)
-                    if interval == "bca":
-                        bounds = _bca(r, est[k], accel[k], level)
-                    else:
-                        from metabits.resample import percentile_interval
 
-                        bounds = percentile_interval(r, level, axis=0)
-                    lo[k][rows] = np.asarray(bounds.lower, dtype=float)
-                    hi[k][rows] = np.asarray(bounds.upper, dtype=float)
-                    share = 1.0 - np.isfinite(r).mean(axis=0)
-                    for j, i in enumerate(rows):
-                        if share[j] > _UNDEFINED_SHARE and np.isfinite(est[k][j]):
-                            undefined[i] = max(undefined.get(i, 0.0), share[j])
-                if m_br:
-                    for k in _INFO:
-                        bias = result[k][rows] - br[k][rows]
-                        br_lo[k][rows] = lo[k][rows] - bias
-                        br_hi[k][rows] = hi[k][rows] - bias
+def _measure_groups(tables, rows, pad, opts, flags):
+    """Stage 3: the measures of the groups ``rows`` (all at once; one at a time after an
+    error, which NaN's the group, accuracy aside, and flags it), as arrays (G, ...) of
+    :func:`_measure_tables`; the other groups are NaN but for their accuracy."""
+    labels, counts = tables.labels, tables.counts
+    G, M, K, chosen = len(counts), len(opts.chosen), counts.shape[-1] // 2, opts.chosen
+    parts = {"estimate": np.full((G, M), np.nan),
+             "reduced": np.full((G, len(_REDUCIBLE)), np.nan),
+             "lower": np.full((G, M), np.nan), "upper": np.full((G, M), np.nan),
+             "undefined": np.zeros((G, M))}
+    acc = (counts[:, 0, :K].sum(-1) + counts[:, 1, K:].sum(-1)) / counts.sum(axis=(-2, -1))
+    whole = np.asarray(counts, dtype=np.int64)
 
-    undefined = {}
-    rows = np.flatnonzero(measurable)
-    if len(rows):
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", RuntimeWarning)
-                compute(rows)
-        except ValueError:
-            for i in rows:  # one group at a time, so that one bad group leaves the rest
-                try:
-                    with warnings.catch_warnings():
-                        warnings.simplefilter("ignore", RuntimeWarning)
-                        compute(np.array([i]))
-                except ValueError as exc:
-                    if on_error == "raise":
-                        raise ValueError(f"{_label(labels, i)}: {exc}") from None
-                    for arrays in (result, lo, hi, br, br_lo, br_hi):
-                        for k in arrays:
-                            if k != "acc" or arrays is not result:
-                                arrays[k][i] = np.nan
-                    flags[i].append(f"error:{exc}")
-    for i, share in undefined.items():
-        flags[i].append(f"undefined_replicates:{share:.0%}")
-    if "meta_d" in names:
-        for i in rows:
-            if np.isnan(result["meta_d"][i]) and not any(f.startswith("error") for f in flags[i]):
-                flags[i].append("meta_d_undefined")
-    model = [k for k in _MODEL if k in names]
+    def run(at):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            out = _measure_tables(whole[at], pad, chosen, opts.n_boot, opts.level,
+                                  opts.interval, opts.bias_reduction, opts.rng, opts.progress)
+        for key, value in out.items():
+            parts[key][at] = value
+
+    try:
+        if len(rows):
+            run(rows)
+    except ValueError:
+        for i in rows:  # one group at a time, so that one bad group leaves the rest
+            try:
+                run(np.array([i]))
+            except ValueError as exc:
+                if opts.on_error == "raise":
+                    raise ValueError(f"{_label(labels, i)}: {exc}") from None
+                for key in ("estimate", "reduced", "lower", "upper"):
+                    parts[key][i] = np.nan
+                parts["undefined"][i] = 0.0
+                flags[i].append(f"error:{exc}")
+    if "acc" in chosen:  # also for the groups that cannot be measured
+        parts["estimate"][:, chosen.index("acc")] = acc
+    return parts
+
+
+def _flag_results(est, undefined, rows, flags, opts):
+    """Stage 4: the flags of the bootstrap (``undefined_replicates``) and of the fits."""
+    chosen = opts.chosen
+    if opts.n_boot:
+        shares = np.where(np.isfinite(est) & (undefined > _UNDEFINED_SHARE), undefined,
+                          0.0).max(axis=1)
+        for i in np.flatnonzero(shares > 0):
+            flags[i].append(f"undefined_replicates:{shares[i]:.0%}")
+    failed = np.array([any(f.startswith("error") for f in fl) for fl in flags], dtype=bool)
+    if "meta_d" in chosen:
+        for i in rows[np.isnan(est[rows, chosen.index("meta_d")]) & ~failed[rows]]:
+            flags[i].append("meta_d_undefined")
+    model = [k for k in chosen if MEASURES[k].family == "model-based"]
     if model:
+        sigma = est[:, chosen.index(model[0])]
         for i in rows:
-            value = result[model[0]][i]
-            if np.isposinf(value):
+            if np.isposinf(sigma[i]):
                 flags[i].append("meta_noise_unbounded")
-            elif np.isnan(value) and not any(f.startswith("error") for f in flags[i]):
+            elif np.isnan(sigma[i]) and not failed[i]:
                 flags[i].append("meta_noise_undefined")
 
-    columns = {"n_trials": counts.sum(axis=(-2, -1)), "K": np.full(G, K)}
-    for k in names:
-        columns[k] = result[k]
+
+def _frame(trials, tables, parts, flags, pad, opts):
+    """Stage 5: the table, one row per group (or per group and measure with ``long``)."""
+    import pandas as pd
+
+    labels, counts = tables.labels, tables.counts
+    B, chosen, est = opts.n_boot, opts.chosen, parts["estimate"]
+    columns = {"n_trials": counts.sum(axis=(-2, -1)), "K": np.full(len(counts), trials.n_levels)}
+    for j, k in enumerate(chosen):
+        columns[k] = est[:, j]
         if B:
-            columns[f"{k}_lo"], columns[f"{k}_hi"] = lo[k], hi[k]
-    for k in br:
-        columns[f"{k}_br"] = br[k]
-        if B:
-            columns[f"{k}_br_lo"], columns[f"{k}_br_hi"] = br_lo[k], br_hi[k]
+            columns[f"{k}_lo"], columns[f"{k}_hi"] = parts["lower"][:, j], parts["upper"][:, j]
+    reduced = _REDUCIBLE if opts.bias_reduction else ()
+    for j, k in enumerate(reduced):
+        columns[f"{k}_br"] = parts["reduced"][:, j]
+        if B:  # the plug-in interval shifted by the estimated bias
+            bias = columns[k] - columns[f"{k}_br"] if k in chosen else np.nan
+            columns[f"{k}_br_lo"] = (columns[f"{k}_lo"] if k in chosen else np.nan) - bias
+            columns[f"{k}_br_hi"] = (columns[f"{k}_hi"] if k in chosen else np.nan) - bias
     columns["flags"] = [";".join(f) for f in flags]
     frame = pd.concat([labels.reset_index(drop=True), pd.DataFrame(columns)], axis=1)
-    attrs = dict(source=trials.source, columns=trials.columns, codes=trials.codes,
-                 scale=trials.scale, n_rows=trials.n_rows, n_dropped=trials.n_dropped,
-                 pad=pad, n_boot=B, level=level, interval=interval, bias_reduction=m_br)
-    if long:
-        frame = _long(frame, list(labels.columns), list(names) + [f"{k}_br" for k in br], B)
-    frame.attrs.update(attrs)
+    if opts.long:
+        frame = _long(frame, list(labels.columns), list(chosen) + [f"{k}_br" for k in reduced],
+                      B)
+    frame.attrs.update(source=trials.source, columns=trials.columns, codes=trials.codes,
+                       scale=trials.scale, n_rows=trials.n_rows, n_dropped=trials.n_dropped,
+                       pad=pad, n_boot=B, level=opts.level, interval=opts.interval,
+                       bias_reduction=opts.bias_reduction)
     return frame
-
-
-def _bca(reps, estimate, acceleration, level):
-    """BCa bounds per column of ``reps`` (B, n); NaN where the estimate is undefined."""
-    from metabits.resample import bca_interval
-    from metabits.results import Bounds
-
-    ok = np.isfinite(estimate)
-    lower, upper = np.full(len(estimate), np.nan), np.full(len(estimate), np.nan)
-    if ok.any():
-        b = bca_interval(reps[:, ok], estimate[ok], acceleration[ok], level, axis=0)
-        lower[ok], upper[ok] = b.lower, b.upper
-    return Bounds(lower, upper)
 
 
 def _progress_bar(n, show):

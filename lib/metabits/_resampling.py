@@ -1,17 +1,32 @@
-"""The compiled multinomial resampler behind :mod:`metabits.resample`, and BCa's jackknife
-acceleration of a count table (no input checks).
+"""The bootstrap engine behind :mod:`metabits.resample` (no input checks): the compiled
+multinomial resampler, the resampling of stacks of count tables in batches, the quantile rule of
+the intervals, the leave-one-trial-out jackknife and :func:`bootstrap_tables`, which every
+bootstrap interval of the library comes from.
 
-Shared by every bootstrap and bias reduction of the library; :mod:`metabits.resample` documents
-how it draws and checks its input.
+:mod:`metabits.resample` documents how it draws, checks the input and exposes the engine
+(:func:`metabits.resample.bootstrap_tables`); the library's own callers, which have checked
+their input already, call :func:`bootstrap_tables` here.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import numpy as np
+from scipy.special import ndtr, ndtri
 
-__all__ = ["draw_multinomial_rows", "jackknife_acceleration", "jit", "table_entries"]
+from metabits.results import Bounds, Result
+
+__all__ = ["RESAMPLING", "TableBootstrap", "bootstrap_tables", "draw_multinomial_rows",
+           "jackknife_acceleration", "jit", "leave_one_out", "replicate_batches",
+           "table_entries"]
+
+#: The resampling schemes of a count table (..., r, c): ``"rows"`` redraws each row from the
+#: multinomial of its own relative frequencies, its total kept (the trials of each stimulus);
+#: ``"table"`` redraws the whole table as one multinomial of its r·c cells, the grand total
+#: kept (all trials, whatever their row).
+RESAMPLING = ("rows", "table")
 
 
 def jit(fn):
@@ -218,3 +233,183 @@ def jackknife_acceleration(theta, weight, axis: int = -1) -> np.ndarray:
     num = (weight * d ** 3).sum(axis)
     den = 6.0 * (weight * d ** 2).sum(axis) ** 1.5
     return np.where(den > 0, num / np.where(den > 0, den, 1.0), 0.0)
+
+
+def replicate_batches(whole: np.ndarray, m: int, rng: np.random.Generator,
+                      resample: str = "rows", batch: int | None = None):
+    """Yield ``(start, draws)`` for consecutive batches of the tables ``whole`` (checked int64
+    counts, shape (n, r, c)): ``draws`` are the ``m`` resamples of ``whole[start:start + b]``,
+    int64 of shape (m, b, r, c), drawn by :data:`RESAMPLING` scheme ``resample``.
+
+    Every batch takes its uniforms from ``rng`` in the order of the tables, so the draws do not
+    depend on ``batch`` (tables per batch; all at once by default).
+    """
+    n, shape = len(whole), whole.shape[1:]
+    step = n if batch is None else max(1, int(batch))
+    cells = whole.reshape(n, 1, -1) if resample == "table" else whole
+    for start in range(0, n, max(step, 1)):
+        block = cells[start:start + step]
+        yield start, draw_multinomial_rows(block, m, rng).reshape((m, len(block)) + shape)
+
+
+def leave_one_out(flat: np.ndarray):
+    """The leave-one-trial-out jackknife of count tables (n, r, c): leaving out any trial of a
+    cell gives the same table, so the jackknife tables are one per cell, shape (n, r·c, r, c)
+    (floats; an empty cell's is the table itself, with no weight), and their weights (n, r·c)
+    are the cells' counts."""
+    n, shape = len(flat), flat.shape[1:]
+    cells = shape[0] * shape[1]
+    eye = np.eye(cells).reshape((cells,) + shape)
+    return np.maximum(flat[:, None] - eye[None], 0.0), flat.reshape(n, cells)
+
+
+def _quantiles(reps: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """Quantiles ``q`` (shape (k,) + reps.shape[1:], or broadcastable) of the finite replicates
+    along axis 0 (linear interpolation between order statistics); NaN where none is finite."""
+    defined = np.isfinite(reps)
+    valid = defined.sum(axis=0)
+    ordered = np.sort(np.where(defined, reps, np.inf), axis=0)  # the undefined last
+    q = np.broadcast_to(q, q.shape[:1] + reps.shape[1:])
+    pos = q * np.maximum(valid - 1, 0)
+    lo = np.floor(pos).astype(np.int64)
+    hi = np.minimum(lo + 1, np.maximum(valid - 1, 0))
+    frac = pos - lo
+    low = np.take_along_axis(ordered, lo, axis=0)
+    high = np.take_along_axis(ordered, hi, axis=0)
+    with np.errstate(invalid="ignore"):
+        out = low + frac * (high - low)
+    return np.where(valid > 0, out, np.nan)
+
+
+def _bca_quantiles(reps: np.ndarray, theta, accel, tail: float) -> np.ndarray:
+    """BCa's lower and upper bounds (2,) + reps.shape[1:] of replicates along axis 0, from the
+    estimate ``theta`` and the acceleration ``accel`` (finite, broadcastable to the
+    statistics)."""
+    defined = np.isfinite(reps)
+    valid = np.maximum(defined.sum(axis=0), 1)
+    below = (np.where(defined, reps < theta, False).sum(axis=0)
+             + 0.5 * np.where(defined, reps == theta, False).sum(axis=0))
+    z0 = ndtri(np.clip(below / valid, 0.5 / valid, 1.0 - 0.5 / valid))
+    z = ndtri(np.array([tail, 1.0 - tail])).reshape((2,) + (1,) * (reps.ndim - 1))
+    return _quantiles(reps, ndtr(z0 + (z0 + z) / (1.0 - accel * (z0 + z))))
+
+
+@dataclass(frozen=True)
+class TableBootstrap(Result):
+    """Results of :func:`metabits.resample.bootstrap_tables`; also a mapping.
+
+    Attributes
+    ----------
+    estimate : ndarray, shape S
+        The statistic of the observed tables (S: the tables' leading axes, then the axes the
+        statistic adds).
+    interval : Bounds
+        The bootstrap interval, arrays of shape S; NaN where no replicate is defined (and, for
+        BCa, where the estimate is not finite).
+    standard_error : ndarray, shape S
+        Standard deviation (ddof = 1) of the defined replicates.
+    bias : ndarray, shape S
+        Mean of the defined replicates minus the estimate (Efron & Tibshirani's bootstrap
+        estimate of bias).
+    replicates : ndarray, shape S + (n_boot,)
+        The statistic of every replicate, NaN or infinite where it is undefined.
+    n_undefined : ndarray of int, shape S
+        Replicates in which the statistic is undefined (not finite): left out of the interval,
+        the standard error and the bias.
+    n_boot, level, method, resample : int, float, str, str
+        The settings.
+    """
+
+    estimate: np.ndarray
+    interval: Bounds
+    standard_error: np.ndarray
+    bias: np.ndarray
+    replicates: np.ndarray
+    n_undefined: np.ndarray
+    n_boot: int
+    level: float
+    method: str
+    resample: str
+
+    def to_frame(self):
+        """The result as a :class:`pandas.DataFrame`: one row per statistic (the entries of
+        ``estimate``), with ``estimate``, ``lower``, ``upper``, ``standard_error``, ``bias`` and
+        ``n_undefined`` (without the replicates).
+
+        Returns
+        -------
+        pandas.DataFrame
+        """
+        from metabits.results import _frame_columns
+
+        return _frame_columns([("estimate", self.estimate), ("lower", self.interval.lower),
+                               ("upper", self.interval.upper),
+                               ("standard_error", self.standard_error), ("bias", self.bias),
+                               ("n_undefined", self.n_undefined)])
+
+
+def _evaluate(statistic, tables: np.ndarray, lead: tuple) -> np.ndarray:
+    """``statistic`` of float tables of shape ``lead + (r, c)``, checked to have shape ``lead``
+    + any axes it adds."""
+    out = np.asarray(statistic(tables), dtype=float)
+    if out.shape[:len(lead)] != lead:
+        raise ValueError(f"statistic must return one value (or array of values) per table, an "
+                         f"array of shape {lead} + its own axes; got shape {out.shape}")
+    return out
+
+
+def bootstrap_tables(statistic, whole: np.ndarray, n_boot: int, rng: np.random.Generator, *,
+                     level: float = 0.95, method: str = "percentile", resample: str = "rows",
+                     batch: int | None = None, estimate=None, replicate_statistic=None,
+                     progress=None) -> TableBootstrap:
+    """:func:`metabits.resample.bootstrap_tables` without input checks, on checked int64
+    tables ``whole`` (n, r, c) (a stack's leading axes flattened), with three further hooks:
+    ``estimate`` (the statistic of the observed tables, when the caller has it already),
+    ``replicate_statistic`` (used on the replicates instead of ``statistic``: e.g. one that
+    gives up on a stalled fit rather than refitting) and ``progress`` (called with the number
+    of tables after each batch). ``statistic`` sees float64 tables of shape (b, B, r, c) for
+    the replicates of a batch of b tables, (n, r·c, r, c) for BCa's jackknife and (n, r, c)
+    for the observed tables."""
+    n = len(whole)
+    if estimate is None:
+        estimate = _evaluate(statistic, whole.astype(float), (n,))
+    estimate = np.asarray(estimate, dtype=float)
+    stat_shape = estimate.shape[1:]
+    replicate_statistic = statistic if replicate_statistic is None else replicate_statistic
+    reps = np.empty((n,) + stat_shape + (n_boot,))
+    for start, draws in replicate_batches(whole, n_boot, rng, resample, batch):
+        b = draws.shape[1]
+        values = _evaluate(replicate_statistic, np.moveaxis(draws, 0, 1).astype(float), (b, n_boot))
+        reps[start:start + b] = np.moveaxis(values, 1, -1)
+        if progress is not None:
+            progress(b)
+    defined = np.isfinite(reps)
+    n_undefined = n_boot - defined.sum(axis=-1)
+    tail = (1.0 - level) / 2.0
+    along = np.moveaxis(reps, -1, 0)  # the replicates on axis 0, for the quantiles
+    if method == "bca":
+        loo, weight = leave_one_out(whole.astype(float))
+        theta = _evaluate(statistic, loo, loo.shape[:2])  # (n, cells) + stat_shape
+        theta = np.ascontiguousarray(np.moveaxis(theta, 1, -1))
+        weight = weight.reshape((n,) + (1,) * len(stat_shape) + (weight.shape[-1],))
+        accel = jackknife_acceleration(theta, weight, axis=-1)
+        ok = np.isfinite(estimate)
+        bounds = np.full((2,) + estimate.shape, np.nan)
+        if ok.any():
+            bounds[:, ok] = _bca_quantiles(along[:, ok], estimate[ok], accel[ok], tail)
+    else:
+        bounds = _quantiles(along, np.array([tail, 1.0 - tail]).reshape(
+            (2,) + (1,) * estimate.ndim))
+    finite = np.where(defined, reps, np.nan)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        count = np.maximum(n_boot - n_undefined, 1)
+        mean = np.where(defined, reps, 0.0).sum(axis=-1) / count
+        dev = np.where(defined, finite - mean[..., None], 0.0)
+        se = np.sqrt((dev ** 2).sum(axis=-1) / (n_boot - n_undefined - 1))
+    mean = np.where(n_undefined < n_boot, mean, np.nan)
+    se = np.where(n_boot - n_undefined > 1, se, np.nan)
+    with np.errstate(invalid="ignore"):  # inf - inf is NaN
+        bias = mean - estimate
+    return TableBootstrap(estimate=estimate, interval=Bounds(bounds[0], bounds[1]),
+                          standard_error=se, bias=bias, replicates=reps, n_undefined=n_undefined,
+                          n_boot=n_boot, level=level, method=method, resample=resample)

@@ -1,28 +1,11 @@
-"""Every Type 2 measure of a stack of count tables: the library's one place computing them all.
+"""Every measure of a stack of count tables, plug-in: :func:`all_measures`.
 
-:func:`all_measures` gives, per table: accuracy, d′, meta-d′, M-ratio, meta-d′ − d′ (the SDT
-measures, fitted with the padding 1/(2K)), AUROC2, gamma and phi
-(:mod:`metabits.sdt`), and meta-I, meta-I₁ʳ, meta-I₂ʳ and RMI
-(:mod:`metabits.info`), plug-in, NaN where a measure is undefined or a meta-d′ fit
-fails.
-
-The other functions that report several measures of a stack read the same computation
-(``_measures_of_stack``) and only choose, rename or add to its columns:
-
-* :func:`metabits.bootstrap_measures` — these measures of the observed tables and of their
-  bootstrap replicates;
-* :func:`metabits.measure` — these measures of each group of a researcher's trials;
-* :func:`metabits_book.studies.database_measures.database_measures` — through
-  :func:`all_measures`: these measures, OSKR and the nuisance variables of every participant of
-  the Confidence Database.
-
-:func:`metabits_book.studies.simulation.measure_study` (the six measures of Meyen et al.'s
-Figures 6–7, with the Monte Carlo bias reduction of the information measures) calls the two
-parts of the computation itself, :func:`metabits.type2_measures` and
-:func:`metabits.classic_type2`. :func:`metabits.classic_type2` (AUROC2, gamma, phi and the
-meta-d′ measures) is the SDT part: both it and this module read
-``metabits.sdt._type2_classic.classic_stack`` (:mod:`metabits.sdt` does not import this module:
-the dependencies run one way).
+The measures and how each is computed are the registry's (:data:`metabits.MEASURES`,
+``metabits._registry``); :func:`all_measures` gives those of its specs marked ``stack``
+(:data:`PLUGIN`, and with ``measures="all"`` Rahnev's, :data:`RAHNEV`) and
+:func:`metabits.bootstrap_measures` the same with bootstrap intervals; :func:`metabits.measure`
+gives them per group of a researcher's trials. :func:`model_measures` is the kernel of
+meta-noise and meta-uncertainty.
 """
 
 from __future__ import annotations
@@ -31,59 +14,20 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from metabits._registry import compute, names
 from metabits.results import Result
 from metabits.validation import as_choice, as_count_table, as_pad, scalar_or_array
 
-__all__ = ["AllMeasures", "PLUGIN", "RAHNEV", "all_measures", "model_measures"]
+__all__ = ["AllMeasures", "PLUGIN", "RAHNEV", "all_measures", "model_measures",
+           "plugin_matrix"]
 
 #: The plug-in measures of :func:`all_measures`, in its order.
-PLUGIN = ("acc", "d_prime", "meta_d", "m_ratio", "m_diff", "auroc2", "gamma", "phi",
-          "meta_I", "meta_I1r", "meta_I2r", "RMI")
+PLUGIN = names(stack=True, default=True)
 #: The measures of Rahnev (2025) that ``measures="all"`` adds: ΔConf and the ratio and
 #: difference forms of AUROC2, gamma, phi and ΔConf (:func:`metabits.sdt.relative_type2`), and
 #: the two model-based measures, meta-noise σ_meta (:func:`metabits.fit_meta_noise`) and
 #: meta-uncertainty σ_m (:func:`metabits.fit_meta_uncertainty`), fitted with the same padding.
-RAHNEV = ("dconf", "auroc2_ratio", "auroc2_diff", "gamma_ratio", "gamma_diff", "phi_ratio",
-          "phi_diff", "dconf_ratio", "dconf_diff", "meta_noise", "meta_uncertainty")
-#: The information measures (those that can be bias-reduced).
-_INFO = ("meta_I", "meta_I1r", "meta_I2r", "RMI")
-#: The names of :data:`PLUGIN` in ``metabits.sdt._type2_classic.classic_stack``, where they differ.
-_CLASSIC_NAME = {"d_prime": "d"}
-
-
-def _measures_of_stack(flat: np.ndarray, pad: float, fallback: bool = True,
-                       bias_reduction: int = 0, rng=None, rahnev: bool = False):
-    """Every measure of checked tables (n, 2, 2K) whose meta-d′ fits are padded by ``pad`` > 0.
-
-    Returns ``(values, bias_excluded)``: ``values`` maps each name of :data:`PLUGIN`, and
-    ``acc_recoded`` (the accuracy of the information measures: each column recoded to its more
-    frequent label), to an array (n,), NaN where undefined; with ``bias_reduction`` m > 0 the
-    four information measures are bias-reduced (:func:`metabits.type2_measures`, m resamples
-    from ``rng``) and ``bias_excluded`` counts, per measure, the resamples left out (else it is
-    empty). Without ``fallback`` (bootstrap replicates) meta-d′ fits that stall give NaN, and
-    meta-I(d′) comes from the spline of the bias reduction (error below 1e-10) instead of
-    quadrature; ``bias_reduction`` must then be 0. ``rahnev`` adds the measures of
-    :data:`RAHNEV`.
-    """
-    from metabits.info._measures import measures_of_stats, normalise_measures, table_stats, type2_measures
-    from metabits.sdt._type2_classic import classic_stack
-
-    if fallback:  # validates bias_reduction and rng first (and whole counts when m > 0)
-        info = type2_measures(flat, bias_reduction=bias_reduction, rng=rng, undefined="nan")
-        excluded = dict(info.bias_excluded)
-    else:
-        info, _ = normalise_measures(measures_of_stats(table_stats(flat)), fast=True)
-        excluded = {}
-    classic, _ = classic_stack(flat, pad, fallback=fallback)
-    values = {k: classic[_CLASSIC_NAME.get(k, k)] for k in PLUGIN if k not in _INFO}
-    values.update({k: info[k] for k in _INFO}, acc_recoded=info["acc"])
-    if rahnev:
-        from metabits.sdt._relative import relative_stack
-
-        values.update(relative_stack(flat, pad)[0])
-        values.update(model_measures(flat, pad)[0])
-    n = len(flat)
-    return {k: np.asarray(v, dtype=float).reshape(n) for k, v in values.items()}, excluded
+RAHNEV = names(default=False)
 
 
 def model_measures(flat: np.ndarray, pad: float):
@@ -110,11 +54,12 @@ def model_measures(flat: np.ndarray, pad: float):
     return {"meta_noise": sigma, "meta_uncertainty": sigma_m}, status
 
 
-def _plugin(flat: np.ndarray, pad: float, fallback: bool, names=PLUGIN) -> np.ndarray:
-    """The measures ``names`` (:data:`PLUGIN`, or with :data:`RAHNEV`) as columns
-    (n, len(names)) of :func:`_measures_of_stack`."""
-    values, _ = _measures_of_stack(flat, pad, fallback, rahnev=names != PLUGIN)
-    return np.stack([values[k] for k in names], axis=-1)
+def plugin_matrix(flat: np.ndarray, pad: float, chosen=PLUGIN, careful: bool = True):
+    """The measures ``chosen`` of checked tables (n, 2, 2K) as columns (..., len(chosen)), any
+    leading axes (:func:`metabits._registry.compute`; ``careful``: see there)."""
+    lead = flat.shape[:-2]
+    values = compute(chosen, flat.reshape((-1,) + flat.shape[-2:]), pad, careful)
+    return np.stack([values[k] for k in chosen], axis=-1).reshape(lead + (len(chosen),))
 
 
 @dataclass(frozen=True)
@@ -207,8 +152,6 @@ def all_measures(counts, pad=None, measures: str = "default") -> AllMeasures:
     """
     t = as_count_table(counts, min_levels=2)
     pad = as_pad(pad, t.shape[-1] // 2, positive=True)
-    names = PLUGIN + (RAHNEV if as_choice(measures, ("default", "all"), "measures") == "all"
-                      else ())
-    flat = t.reshape((-1,) + t.shape[-2:])
-    values = _plugin(flat, pad, fallback=True, names=names).reshape(t.shape[:-2] + (len(names),))
-    return AllMeasures(names=names, estimate=values, pad=pad)
+    chosen = PLUGIN + (RAHNEV if as_choice(measures, ("default", "all"), "measures") == "all"
+                       else ())
+    return AllMeasures(names=chosen, estimate=plugin_matrix(t, pad, chosen), pad=pad)

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import numpy as np
 
+from metabits._registry import MEASURES
 from metabits.validation import as_choice, as_flag
 
 __all__ = ["against_accuracy", "forest", "type2_roc_curves"]
 
-#: Readable names of the measures' columns, for axis labels.
-LABELS = {"acc": "accuracy", "d_prime": "d′", "c": "criterion c", "meta_d": "meta-d′",
-          "m_ratio": "M-ratio", "m_diff": "meta-d′ − d′", "auroc2": "AUROC2", "gamma": "gamma",
-          "phi": "phi", "meta_I": "meta-I (bits)", "meta_I1r": "meta-I₁ʳ", "meta_I2r": "meta-I₂ʳ",
-          "RMI": "RMI", "oskr": "OSKR"}
+#: Readable names of the measures' columns, for axis labels: every measure of the registry
+#: (:data:`metabits.MEASURES`) and the bias-reduced ones (``<name>_br``).
+LABELS = {**{k: m.label for k, m in MEASURES.items()},
+          **{f"{k}_br": f"{m.label}, bias-reduced" for k, m in MEASURES.items()
+             if m.bias_reducible}}
 
 
 def _frame(results, name="results"):

@@ -1,12 +1,24 @@
-"""Resampling of count tables: the library's one multinomial resampler.
+"""The bootstrap of count tables: the library's one resampler and one bootstrap engine.
 
 Every bootstrap and the Monte Carlo bias reduction of the library redraw the trials behind a
-table of counts: each *row* (the last axis) is redrawn from the multinomial of its own relative
-frequencies with its total kept (Meyen et al., 2025, section "Bias Reduction"; Efron &
-Tibshirani, 1993). :func:`multinomial_rows` does that for a whole stack of tables at once, and
-:func:`percentile_interval` and :func:`bca_interval` turn the replicates into intervals with one
-quantile rule (:func:`quantiles`: linear interpolation between the sorted replicates in which the
-statistic is defined, i.e. finite; NaN and infinite replicates are left out).
+table of counts. :func:`bootstrap_tables` is the engine, in the manner of
+:func:`scipy.stats.bootstrap`: a statistic of a stack of tables, its replicates, their percentile
+or BCa interval (BCa's acceleration from the leave-one-trial-out jackknife), standard error,
+bias and the count of replicates in which the statistic is undefined. Every bootstrap interval
+of the library comes from it (:func:`metabits.measure`, :func:`metabits.bootstrap_measures`,
+:func:`metabits.sdt.bootstrap_meta_d`, :func:`metabits.oskr_ci_from_table`).
+
+**What is resampled** (:data:`RESAMPLING`, the engine's ``resample``): ``"rows"`` redraws each
+*row* of a table (the trials of one stimulus) from the multinomial of its own relative
+frequencies with its total kept, the design of an experiment that fixes the trials per stimulus
+(Meyen et al., 2025, section "Bias Reduction"; Efron & Tibshirani, 1993); ``"table"`` redraws
+the whole table as one multinomial of its cells with the grand total kept, i.e. resamples the
+trials whatever their row (Roberts, 2026, appendix "Confidence intervals", for OSKR, whose rows
+are outcomes, not a design). :func:`multinomial_rows` draws the rows of a whole stack of tables
+at once, and :func:`percentile_interval` and :func:`bca_interval` turn replicates into
+intervals with one quantile rule (:func:`quantiles`: linear interpolation between the sorted
+replicates in which the statistic is defined, i.e. finite; NaN and infinite replicates are left
+out).
 
 **How it draws.** A row with counts :math:`c_1, \\dots, c_K` and total :math:`n` is drawn as the
 chain of binomials :math:`x_j \\sim \\mathrm{Bin}(n - \\sum_{i<j} x_i,\\; c_j / \\sum_{i \\ge j} c_i)`,
@@ -30,18 +42,21 @@ Both are checked by :func:`metabits.validation.as_whole_counts` before anything 
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
-from scipy.special import ndtr, ndtri
 
-from metabits._resampling import draw_multinomial_rows
+from metabits._resampling import (RESAMPLING, TableBootstrap, _bca_quantiles, _quantiles,
+                                  draw_multinomial_rows)
+from metabits._resampling import bootstrap_tables as _bootstrap_tables
 from metabits.results import Bounds
-from metabits.validation import (as_axis, as_broadcastable, as_counts, as_float_array,
-                                 as_numbers, as_probability, as_rng, as_scalar, as_size, as_text,
-                                 as_whole_counts, scalar_or_array)
+from metabits.validation import (as_axis, as_broadcastable, as_choice, as_counts,
+                                 as_float_array, as_numbers, as_probability, as_rng, as_scalar,
+                                 as_size, as_text, as_whole_counts, scalar_or_array)
 
-__all__ = ["bca_interval", "multinomial_rows", "percentile_interval", "quantiles"]
+__all__ = ["RESAMPLING", "TableBootstrap", "bca_interval", "bootstrap_tables", "multinomial_rows",
+           "percentile_interval", "quantiles"]
+
+#: The intervals of :func:`bootstrap_tables`.
+METHODS = ("percentile", "bca")
 
 
 def multinomial_rows(counts, m: int, rng=None, *, what: str = "resampling") -> np.ndarray:
@@ -99,24 +114,6 @@ def multinomial_rows(counts, m: int, rng=None, *, what: str = "resampling") -> n
 
 
 # --- intervals from replicates -----------------------------------------------------------------
-
-
-def _quantiles(reps: np.ndarray, q: np.ndarray) -> np.ndarray:
-    """Quantiles ``q`` (shape (k,) + reps.shape[1:], or broadcastable) of the finite replicates
-    along axis 0; NaN where fewer than one replicate is finite."""
-    defined = np.isfinite(reps)
-    valid = defined.sum(axis=0)
-    ordered = np.sort(np.where(defined, reps, np.inf), axis=0)  # the undefined last
-    q = np.broadcast_to(q, q.shape[:1] + reps.shape[1:])
-    pos = q * np.maximum(valid - 1, 0)
-    lo = np.floor(pos).astype(np.int64)
-    hi = np.minimum(lo + 1, np.maximum(valid - 1, 0))
-    frac = pos - lo
-    low = np.take_along_axis(ordered, lo, axis=0)
-    high = np.take_along_axis(ordered, hi, axis=0)
-    with np.errstate(invalid="ignore"):
-        out = low + frac * (high - low)
-    return np.where(valid > 0, out, np.nan)
 
 
 def _fits(shape: tuple, other: tuple) -> bool:
@@ -280,12 +277,113 @@ def bca_interval(reps, estimate, acceleration=0.0, level: float = 0.95, axis: in
                              stats)
     accel = as_broadcastable(as_float_array(acceleration, "acceleration"), reps.shape[1:],
                              "acceleration", stats)
-    defined = np.isfinite(reps)
-    valid = np.maximum(defined.sum(axis=0), 1)
-    below = (np.where(defined, reps < theta, False).sum(axis=0)
-             + 0.5 * np.where(defined, reps == theta, False).sum(axis=0))
-    z0 = ndtri(np.clip(below / valid, 0.5 / valid, 1.0 - 0.5 / valid))
-    z = ndtri(np.array([a_tail, 1.0 - a_tail])).reshape((2,) + (1,) * (reps.ndim - 1))
-    q = ndtr(z0 + (z0 + z) / (1.0 - accel * (z0 + z)))
-    lo, hi = _quantiles(reps, q)
+    lo, hi = _bca_quantiles(reps, theta, accel, a_tail)
     return Bounds(scalar_or_array(lo), scalar_or_array(hi))
+
+
+def bootstrap_tables(statistic, counts, *, n_boot: int = 1000, level: float = 0.95,
+                     method: str = "percentile", resample: str = "rows", batch=None,
+                     rng=None) -> TableBootstrap:
+    r"""Bootstrap a statistic of count tables: replicates, interval, standard error and bias.
+
+    Each table is resampled ``n_boot`` times by :func:`multinomial_rows` — its rows, or the
+    whole table as one row of cells (``resample``) — and ``statistic`` is evaluated on every
+    replicate of every table at once (or ``batch`` tables at a time).
+
+    Parameters
+    ----------
+    statistic : callable
+        ``statistic(tables)`` takes a float array of tables of shape ``(..., r, c)`` and returns
+        an array of shape ``(...)`` (one value per table) or ``(...) + S`` (several values per
+        table, e.g. several measures); NaN or infinity where the statistic is undefined. It is
+        called on the observed tables, on the replicates (shape ``(b, n_boot, r, c)``) and,
+        for BCa, on the jackknife tables (shape ``(n, r·c, r, c)``).
+    counts : array_like, shape (..., r, c)
+        Count tables of whole numbers; the leading axes are a stack.
+    n_boot : int, default 1000
+        Replicates per table (>= 2).
+    level : float, default 0.95
+        Coverage of the two-sided interval, in (0, 1).
+    method : {"percentile", "bca"}, default "percentile"
+        Percentile interval (Efron & Tibshirani, 1993, ch. 13), or the bias-corrected and
+        accelerated interval (Efron, 1987; :func:`bca_interval`) with the acceleration from the
+        leave-one-trial-out jackknife (one jackknife table per cell, weighted by its count).
+    resample : {"rows", "table"}, default "rows"
+        ``"rows"``: each row redrawn from its own frequencies, its total kept (trials per
+        stimulus fixed by the design); ``"table"``: all the table's trials redrawn together,
+        the grand total kept.
+    batch : int, optional
+        Tables whose replicates are evaluated per call of ``statistic`` (all by default); it
+        bounds the memory and does not change the draws.
+    rng : numpy.random.Generator or int, optional
+        Random generator or seed: ``c - 1`` uniforms per row and replicate (``r·c - 1`` per
+        table with ``resample="table"``), drawn table by table.
+
+    Returns
+    -------
+    TableBootstrap
+        ``estimate`` (the statistic of the tables), ``interval`` (:class:`Bounds`),
+        ``standard_error`` and ``bias`` (standard deviation and mean minus estimate of the
+        defined replicates), ``replicates`` (shape ``estimate.shape + (n_boot,)``),
+        ``n_undefined`` (replicates in which the statistic is not finite: left out of all of
+        these) and the settings.
+
+    Raises
+    ------
+    ValueError
+        For a ``statistic`` that is not callable or returns an array of another leading shape,
+        counts that are negative, not whole or not tables (fewer than two axes), a row too large
+        to resample, ``n_boot`` < 2 or replicates of more than 10**8 counts, ``level`` outside
+        (0, 1), an unknown ``method`` or ``resample``, or a ``batch`` < 1.
+
+    See Also
+    --------
+    scipy.stats.bootstrap : the same for samples of observations.
+
+    References
+    ----------
+    Efron & Tibshirani (1993), *An Introduction to the Bootstrap*, chapters 6, 10 and 13;
+    Efron (1987), Better bootstrap confidence intervals, JASA 82, 171–185.
+
+    Examples
+    --------
+    Accuracy of Table 1 of Meyen et al. (2025), the trials of each stimulus resampled:
+
+    >>> table = [[84, 56, 48, 12], [4, 56, 64, 76]]
+    >>> def accuracy(t):
+    ...     return (t[..., 0, :2].sum(-1) + t[..., 1, 2:].sum(-1)) / t.sum((-2, -1))
+    >>> b = bootstrap_tables(accuracy, table, n_boot=2000, rng=1)
+    >>> round(float(b.estimate), 3), [round(float(x), 2) for x in b.interval]
+    (0.7, [0.66, 0.74])
+    >>> round(float(b.standard_error), 3), int(b.n_undefined)
+    (0.023, 0)
+    """
+    if not callable(statistic):
+        raise ValueError(f"statistic must be a function of count tables; got {statistic!r}")
+    arr = as_counts(counts, "counts")
+    if arr.ndim < 2 or 0 in arr.shape[-2:]:
+        raise ValueError(f"counts must be tables, shape (..., r, c) with r, c >= 1; got shape "
+                         f"{arr.shape}")
+    B = as_size(n_boot, "n_boot", least=2)
+    level = float(as_probability(as_scalar(level, "level"), "level", low_open=True,
+                                 high_open=True))
+    method = as_choice(method, METHODS, "method")
+    resample = as_choice(resample, RESAMPLING, "resample")
+    batch = None if batch is None else as_size(batch, "batch", least=1)
+    rows = arr.reshape(arr.shape[:-2] + (-1,)) if resample == "table" else arr
+    whole = as_whole_counts(rows, "the bootstrap", m=B, m_name="n_boot").reshape(arr.shape)
+    lead = arr.shape[:-2]
+    flat = whole.reshape((-1,) + arr.shape[-2:])
+    r = _bootstrap_tables(statistic, flat, B, as_rng(rng), level=level, method=method,
+                          resample=resample, batch=batch)
+
+    def back(x):
+        return scalar_or_array(np.asarray(x).reshape(lead + np.shape(x)[1:]))
+
+    return TableBootstrap(estimate=back(r.estimate),
+                          interval=Bounds(back(r.interval.lower), back(r.interval.upper)),
+                          standard_error=back(r.standard_error), bias=back(r.bias),
+                          replicates=np.asarray(r.replicates).reshape(
+                              lead + r.replicates.shape[1:]),
+                          n_undefined=back(r.n_undefined), n_boot=B, level=level,
+                          method=method, resample=resample)

@@ -16,7 +16,7 @@ from metabits._formulas import accuracy_of, h2, sdt_type1, theorem3_lower, theor
 from metabits.results import Result
 from metabits.validation import (MAX_SIZE, as_count_table, as_float_array, as_int, as_rng,
                                  as_size, as_undefined, as_whole_counts, scalar_or_array)
-from metabits._resampling import draw_multinomial_rows, jit
+from metabits._resampling import jit, replicate_batches
 from metabits.info._noise import normal_info
 
 __all__ = ["INFO_MEASURES", "ResponseTable", "Type2Measures", "meta_I_normal", "response_table",
@@ -328,8 +328,9 @@ _STATS_KERNEL = None
 
 
 def _bias(counts: np.ndarray, observed: dict, m: int, rng, rows_per_chunk: int = 1000):
-    """Monte Carlo bias of the four information measures, resampling each row m times
-    (:func:`metabits.resample.multinomial_rows`)."""
+    """Monte Carlo bias of the four information measures, resampling each row m times (the
+    bootstrap engine's draws, :func:`metabits._resampling.replicate_batches`, ``"rows"``),
+    summed batch by batch by a compiled kernel without holding the replicates."""
     global _STATS_KERNEL
     if _STATS_KERNEL is None:
         _STATS_KERNEL = jit(_resample_stats)
@@ -353,11 +354,10 @@ def _bias(counts: np.ndarray, observed: dict, m: int, rng, rows_per_chunk: int =
         z_fa = ndtri(k / np.repeat(n0, size))
     total = {key: np.zeros(len(flat)) for key in INFO_MEASURES}
     used = {key: np.zeros(len(flat), dtype=np.int64) for key in INFO_MEASURES}
-    step = max(1, rows_per_chunk * 1000 // max(m, 1))
-    for start in range(0, len(flat), step):  # chunks of tables cap the memory
-        part = slice(start, start + step)
-        sims = draw_multinomial_rows(flat[part], m, rng)
+    step = max(1, rows_per_chunk * 1000 // max(m, 1))  # chunks of tables cap the memory
+    for start, sims in replicate_batches(flat, m, rng, "rows", batch=step):
         n_tab = sims.shape[1]
+        part = slice(start, start + n_tab)
         stats = {key: np.empty((n_tab, m)) for key in ("ent", "top", "d_prime")}
         _STATS_KERNEL(sims, xlogx, z_hit, z_fa, offset[part], stats["ent"], stats["top"],
                       stats["d_prime"])

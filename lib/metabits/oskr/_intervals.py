@@ -1,6 +1,6 @@
-"""Bootstrap intervals of OSKR (Roberts, 2026, appendix "Confidence intervals"): the table is
-resampled with :func:`metabits.resample.multinomial_rows` and the interval is a percentile or BCa
-interval (:mod:`metabits.resample`), BCa's acceleration from the cell-wise jackknife."""
+"""Bootstrap intervals of OSKR (Roberts, 2026, appendix "Confidence intervals"), from the
+library's bootstrap engine (:func:`metabits.resample.bootstrap_tables`, ``resample="table"``):
+a percentile or BCa interval, BCa's acceleration from the cell-wise jackknife."""
 
 from __future__ import annotations
 
@@ -9,29 +9,13 @@ import warnings
 import numpy as np
 
 from metabits.results import Bounds
-from metabits.validation import (as_choice, as_contingency_table, as_int, as_probability, as_rng,
-                                 as_scalar, as_size, as_whole_counts)
-from metabits._resampling import draw_multinomial_rows
-from metabits._resampling import jackknife_acceleration as _weighted_acceleration
-from metabits.resample import bca_interval, percentile_interval
+from metabits.validation import (as_choice, as_contingency_table, as_probability, as_rng,
+                                 as_scalar, as_size, as_whole_counts, scalar_or_array)
+from metabits._resampling import bootstrap_tables
 from metabits.oskr._estimators import (CI_METHODS, ESTIMATORS, _check_outcome_entropy, _entropies,
                                        _oskr_kernel, contingency_table)
 
 __all__ = ["oskr_ci", "oskr_ci_from_table"]
-
-
-def _jackknife_acceleration(counts: np.ndarray, estimator: str) -> np.ndarray:
-    """BCa's acceleration from the leave-one-trial-out jackknife, one estimate per cell.
-
-    Leaving out any trial of cell j gives the same table (count of j minus 1), so the N
-    jackknife values are the k_T·k_S cell values, each weighted by its count.
-    """
-    shape = counts.shape
-    cells = shape[-2] * shape[-1]
-    eye = np.eye(cells).reshape((cells,) + (1,) * (counts.ndim - 2) + shape[-2:])
-    loo = counts[None] - eye  # (cells, ..., k_T, k_S); negative where the cell is empty
-    w = np.moveaxis(counts.reshape(shape[:-2] + (cells,)), -1, 0)  # (cells, ...)
-    return _weighted_acceleration(_oskr_kernel(np.maximum(loo, 0.0), estimator), w, axis=0)
 
 
 def oskr_ci_from_table(counts, *, estimator: str = "plugin", method: str = "percentile",
@@ -39,8 +23,10 @@ def oskr_ci_from_table(counts, *, estimator: str = "plugin", method: str = "perc
     """Bootstrap confidence interval of OSKR from a contingency table (or a stack of them).
 
     Each resample draws N trials from the table's relative frequencies — one multinomial draw per
-    resample, the same as resampling the (T, S) pairs with replacement — and all resamples of all
-    tables are drawn and evaluated at once.
+    resample of the whole table, the same as resampling the (T, S) pairs with replacement
+    (:func:`metabits.resample.bootstrap_tables` with ``resample="table"``). The rows are not
+    kept: they are the outcome, which the trials sample, not a design that fixes them (Roberts,
+    2026, resamples the trials). All resamples of all tables are drawn and evaluated at once.
 
     Parameters
     ----------
@@ -95,23 +81,21 @@ def oskr_ci_from_table(counts, *, estimator: str = "plugin", method: str = "perc
                             m_name="n_boot")
     level = float(as_probability(as_scalar(level, "level"), "level", low_open=True,
                                  high_open=True))
-    theta = _oskr_kernel(counts, estimator)
     h_t, mi, n = _entropies(counts)
     _check_outcome_entropy(h_t, mi)
-
-    # one resampled row per table: its cells, N trials drawn from their frequencies
-    boot_counts = draw_multinomial_rows(whole, b, as_rng(rng)).reshape((b,) + counts.shape)
-    boot = _oskr_kernel(boot_counts.astype(float), estimator)
-    valid = np.isfinite(boot).sum(axis=0)
-    if np.any(valid < b):
-        warnings.warn(f"{int((b - valid).max())} of {b} resamples had a constant outcome "
+    flat = whole.reshape((-1,) + counts.shape[-2:])
+    r = bootstrap_tables(lambda t: _oskr_kernel(t, estimator), flat, b, as_rng(rng), level=level,
+                         method=method, resample="table")
+    undefined = r.n_undefined.reshape(counts.shape[:-2])
+    if np.any(undefined > 0):
+        warnings.warn(f"{int(undefined.max())} of {b} resamples had a constant outcome "
                       "(OSKR undefined) and were left out", UserWarning, stacklevel=2)
-    if np.any(valid < 2):
+    if np.any(b - undefined < 2):
         raise ValueError("fewer than two resamples have a varying outcome: too few trials of "
                          "the rarer outcome for a bootstrap interval")
-    if method == "bca":
-        return bca_interval(boot, theta, _jackknife_acceleration(counts, estimator), level)
-    return percentile_interval(boot, level)
+    lead = counts.shape[:-2]
+    return Bounds(scalar_or_array(r.interval.lower.reshape(lead)),
+                  scalar_or_array(r.interval.upper.reshape(lead)))
 
 
 def oskr_ci(outcome, signal, *, estimator: str = "plugin", method: str = "percentile",

@@ -120,11 +120,9 @@ def _prepare(counts: np.ndarray, pad, where) -> np.ndarray:
 
 def _type1(counts: np.ndarray):
     """d′, c and the cumulative-split criteria c_k (k = 1 .. 2K−1) of padded tables (n, 2, 2K)."""
-    tail = np.cumsum(counts[..., ::-1], axis=-1)[..., ::-1][..., 1:]  # responses above split k
-    rates = tail / counts.sum(axis=-1, keepdims=True)  # row 0: FAR_k, row 1: HR_k
-    d_k, crit = sdt_type1(rates[:, 1], rates[:, 0])  # d' and c of every cumulative split
-    K = counts.shape[-1] // 2
-    return d_k[:, K - 1], crit[:, K - 1], crit
+    from metabits._formulas import split_type1
+
+    return split_type1(counts)
 
 
 # ----------------------------------------------------------------------------------- likelihood

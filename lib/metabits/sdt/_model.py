@@ -32,8 +32,7 @@ from metabits.results import Bounds, Result
 from metabits.validation import (as_count_table, as_float_array, as_int, as_positive,
                                  as_probability, as_rng, as_scalar, as_size, as_whole_counts,
                                  scalar_or_array)
-from metabits._resampling import draw_multinomial_rows
-from metabits.resample import percentile_interval
+from metabits._resampling import bootstrap_tables
 
 __all__ = ["MetaDBootstrap", "Type1SDT", "bootstrap_meta_d", "equiprobable_criteria",
            "rating_probabilities", "simulate_ratings", "type1_sdt"]
@@ -363,8 +362,10 @@ def bootstrap_meta_d(counts, n_boot: int = 1000, level: float = 0.95,
     """Nonparametric bootstrap of meta-d′ and M-ratio: resample the trials of each stimulus.
 
     Each replicate redraws each row's trials from the row's observed proportions (a multinomial
-    with the row's total), then every replicate of every table is fitted at once with
-    :func:`metabits.fit_meta_d`.
+    with the row's total: the trials of each stimulus, which the design fixes;
+    :func:`metabits.resample.bootstrap_tables` with ``resample="rows"``), then every replicate
+    of every table is fitted at once with :func:`metabits.fit_meta_d`. The standard errors and
+    percentile intervals are those of the replicates whose fit is defined.
 
     Parameters
     ----------
@@ -411,25 +412,25 @@ def bootstrap_meta_d(counts, n_boot: int = 1000, level: float = 0.95,
     level = float(as_probability(as_scalar(level, "level"), "level", low_open=True,
                                  high_open=True))
     whole = as_whole_counts(t, "the bootstrap", m=B, m_name="n_boot")
-    gen = as_rng(rng)
     lead = t.shape[:-2]
-    flat = t.reshape((-1,) + t.shape[-2:])
-    reps = np.moveaxis(draw_multinomial_rows(whole.reshape(flat.shape), B, gen), 0, 1)
-    fit0 = fit_meta_d(flat, pad=pad)
-    fits = fit_meta_d(reps.reshape((-1,) + t.shape[-2:]), pad=pad)
-    shape = lead + (B,)
-    d_s = np.asarray(fits.d).reshape(shape)
-    m_s = np.asarray(fits.meta_d).reshape(shape)
-    r_s = np.asarray(fits.m_ratio).reshape(shape)
+    flat = whole.reshape((-1,) + t.shape[-2:])
 
-    def est(x):
-        return scalar_or_array(np.asarray(x).reshape(lead))
+    def fitted(tables):  # d′, meta-d′ and M-ratio of every table: (..., 3)
+        fit = fit_meta_d(tables.reshape((-1,) + tables.shape[-2:]), pad=pad)
+        return np.stack([np.asarray(x, dtype=float).reshape(tables.shape[:-2])
+                         for x in (fit.d, fit.meta_d, fit.m_ratio)], axis=-1)
+
+    r = bootstrap_tables(fitted, flat, B, as_rng(rng), level=level)
+
+    def part(x, j):
+        return scalar_or_array(np.asarray(x)[:, j].reshape(lead))
+
+    def ci(j):
+        return Bounds(part(r.interval.lower, j), part(r.interval.upper, j))
 
     return MetaDBootstrap(
-        d=est(fit0.d), meta_d=est(fit0.meta_d), m_ratio=est(fit0.m_ratio),
-        d_se=scalar_or_array(d_s.std(axis=-1, ddof=1)),
-        meta_d_se=scalar_or_array(m_s.std(axis=-1, ddof=1)),
-        m_ratio_se=scalar_or_array(r_s.std(axis=-1, ddof=1)),
-        meta_d_ci=percentile_interval(m_s, level, axis=-1),
-        m_ratio_ci=percentile_interval(r_s, level, axis=-1), meta_d_samples=m_s, m_ratio_samples=r_s,
-        level=level)
+        d=part(r.estimate, 0), meta_d=part(r.estimate, 1), m_ratio=part(r.estimate, 2),
+        d_se=part(r.standard_error, 0), meta_d_se=part(r.standard_error, 1),
+        m_ratio_se=part(r.standard_error, 2), meta_d_ci=ci(1), m_ratio_ci=ci(2),
+        meta_d_samples=r.replicates[:, 1].reshape(lead + (B,)),
+        m_ratio_samples=r.replicates[:, 2].reshape(lead + (B,)), level=level)

@@ -47,6 +47,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from metabits import MEASURES
 from metabits.results import Result
 from metabits.validation import as_instance, as_int, as_size
 
@@ -458,11 +459,9 @@ def _summarise(db, names, samples, B, seed):
 # --- Rahnev's abstract, claim by claim ---------------------------------------------------------
 
 #: Rahnev's 17 measures by family (his Fig. 3 and 7): traditional, ratio, difference and
-#: model-based.
-FAMILIES = {"traditional": ("auroc2", "gamma", "phi", "dconf", "meta_d"),
-            "ratio": ("m_ratio", "auroc2_ratio", "gamma_ratio", "phi_ratio", "dconf_ratio"),
-            "difference": ("m_diff", "auroc2_diff", "gamma_diff", "phi_diff", "dconf_diff"),
-            "model-based": ("meta_noise", "meta_uncertainty")}
+#: model-based (the families of :data:`metabits.MEASURES`), each in his order.
+FAMILIES = {family: tuple(k for k in EVERY_MEASURE if MEASURES[k].family == family)
+            for family in ("traditional", "ratio", "difference", "model-based")}
 #: His thresholds (Fig. 7): Cohen's d below WEAK is a weak dependence, from STRONG on a strong
 #: one; precision and test–retest reliability below GOOD are problematic.
 WEAK, STRONG, GOOD = 0.3, 1.0, 0.5

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from metabits import MEASURES
 from metabits.results import Result
 from metabits.validation import (as_choice, as_counts, as_int_array, as_pad, as_size,
                                  as_whole_counts, scalar_or_array)
@@ -47,28 +48,28 @@ __all__ = ["ALL_NAMES", "DatabaseMeasures", "EVERY_MEASURE", "METACOGNITION", "N
            "database_bootstrap", "database_measures", "merge_levels"]
 
 #: The measures of :func:`metabits.all_measures`, in its order (the first columns of
-#: :data:`NAMES`).
-PLUGIN = ("acc", "d_prime", "meta_d", "m_ratio", "m_diff", "auroc2", "gamma", "phi", "meta_I",
-          "meta_I1r", "meta_I2r", "RMI")
+#: :data:`NAMES`): those of the registry :data:`metabits.MEASURES` in every stack.
+PLUGIN = tuple(k for k, m in MEASURES.items() if m.stack and m.default)
 #: The bias-reduced information measures :func:`metabits.bootstrap_measures` adds.
-BIAS_REDUCED = ("meta_I_br", "meta_I1r_br", "meta_I2r_br", "RMI_br")
+BIAS_REDUCED = tuple(f"{k}_br" for k in PLUGIN if MEASURES[k].bias_reducible)
 
-#: Everything :func:`database_measures` returns, in its order.
-NAMES = ("acc", "d_prime", "meta_d", "m_ratio", "m_diff", "auroc2", "gamma", "phi", "meta_I",
-         "meta_I1r", "meta_I2r", "RMI", "oskr", "c", "mean_conf")
+#: Everything :func:`database_measures` returns, in its order: :data:`PLUGIN`, then OSKR of
+#: correctness, the criterion c and the mean confidence rescaled to 0 … 1.
+NAMES = PLUGIN + ("oskr", "c", "mean_conf")
 #: The measures of metacognition among them (the others are task performance and biases).
 METACOGNITION = ("auroc2", "gamma", "phi", "meta_d", "m_ratio", "m_diff", "meta_I", "meta_I1r",
                  "meta_I2r", "RMI", "oskr")
-#: The measures of Rahnev (2025) that ``measures="all"`` adds (:data:`metabits._stack.RAHNEV`):
-#: ΔConf on the 0–1 scale, the ratio and difference forms of AUROC2, gamma, phi and ΔConf, and
-#: the model-based meta-noise (σ_meta) and meta-uncertainty (σ_m).
-RAHNEV = ("dconf", "auroc2_ratio", "auroc2_diff", "gamma_ratio", "gamma_diff", "phi_ratio",
-          "phi_diff", "dconf_ratio", "dconf_diff", "meta_noise", "meta_uncertainty")
+#: The measures of Rahnev (2025) that ``measures="all"`` adds (those of
+#: :data:`metabits.MEASURES` outside ``measures="default"``): ΔConf on the 0–1 scale, the ratio
+#: and difference forms of AUROC2, gamma, phi and ΔConf, and the model-based meta-noise
+#: (σ_meta) and meta-uncertainty (σ_m).
+RAHNEV = tuple(k for k, m in MEASURES.items() if not m.default)
 #: Everything :func:`database_measures` returns with ``measures="all"``, in its order.
 ALL_NAMES = NAMES + RAHNEV
-#: The 22 measures of metacognition on Rahnev's criteria, in his order — traditional (AUC2,
-#: gamma, phi, ΔConf, meta-d′), ratio, difference, model-based — then Meyen et al.'s four
-#: information measures and OSKR.
+#: The 22 measures of metacognition on Rahnev's criteria (every measure of
+#: :data:`metabits.MEASURES` but task performance and bias), in his order — traditional (AUC2,
+#: gamma, phi, ΔConf, meta-d′), ratio, difference, model-based (his Fig. 3) — then Meyen et
+#: al.'s four information measures and OSKR.
 EVERY_MEASURE = ("auroc2", "gamma", "phi", "dconf", "meta_d",
                  "m_ratio", "auroc2_ratio", "gamma_ratio", "phi_ratio", "dconf_ratio",
                  "m_diff", "auroc2_diff", "gamma_diff", "phi_diff", "dconf_diff",
@@ -224,10 +225,10 @@ def database_measures(tables, n_levels, pad=None, measures: str = "default") -> 
     for k, idx, p in _by_k(flat, K, pad):
         t = flat[idx][..., : 2 * k]
         plugin = all_measures(t, pad=p, measures=measures).estimate
-        out[idx, :12] = plugin[:, :12]
-        out[idx, 12:15] = _extra(t, k, p)
+        out[idx, :len(PLUGIN)] = plugin[:, :len(PLUGIN)]
+        out[idx, len(PLUGIN):len(NAMES)] = _extra(t, k, p)
         if every:
-            out[idx, 15:] = plugin[:, rahnev]
+            out[idx, len(NAMES):] = plugin[:, rahnev]
     return DatabaseMeasures(names=names, estimate=out.reshape(lead + (len(names),)))
 
 
