@@ -269,7 +269,8 @@ def _small_database(names=("Kantner_2010", "OHora_2017"), people=12, trials=120)
     each person's first ``trials`` trials of the first ``people`` people, so calls are quick."""
     db = database_copy.confidence_database()
     pick = [db.names.index(n) for n in names]
-    keep = np.concatenate([np.flatnonzero(db.dataset == i)[:people] for i in pick])
+    # in the copy's order, as the trials below are (the names' order may differ)
+    keep = np.sort(np.concatenate([np.flatnonzero(db.dataset == i)[:people] for i in pick]))
     owner = np.repeat(np.arange(len(db.n_trials)), db.n_trials)
     trial = np.isin(owner, keep) & (db.position() < trials)
     index = np.full(len(db.names), -1)

@@ -11,14 +11,10 @@ The other functions that report several measures of a stack read the same comput
 
 * :func:`metabits.bootstrap_measures` — these measures of the observed tables and of their
   bootstrap replicates;
-* :func:`metabits.measure` — these measures of each group of a researcher's trials;
-* :func:`metabits_book.studies.database_measures.database_measures` — through
-  :func:`all_measures`: these measures, OSKR and the nuisance variables of every participant of
-  the Confidence Database.
+* :func:`metabits.measure` — these measures of each group of a researcher's trials.
 
-:func:`metabits_book.studies.simulation.measure_study` (the six measures of Meyen et al.'s
-Figures 6–7, with the Monte Carlo bias reduction of the information measures) calls the two
-parts of the computation itself, :func:`metabits.type2_measures` and
+Code that needs only some of the measures (e.g. the six of Meyen et al.'s Figures 6–7) calls
+the two parts of the computation itself, :func:`metabits.type2_measures` and
 :func:`metabits.classic_type2`. :func:`metabits.classic_type2` (AUROC2, gamma, phi and the
 meta-d′ measures) is the SDT part: both it and this module read
 ``metabits.sdt._type2_classic.classic_stack`` (:mod:`metabits.sdt` does not import this module:

@@ -37,9 +37,9 @@ from scipy.special import ndtr, ndtri
 
 from metabits._resampling import draw_multinomial_rows
 from metabits.results import Bounds
-from metabits.validation import (as_axis, as_broadcastable, as_counts, as_float_array,
-                                 as_numbers, as_probability, as_rng, as_scalar, as_size, as_text,
-                                 as_whole_counts, scalar_or_array)
+from metabits.validation import (as_counts, as_float_array, as_probability, as_rng, as_scalar,
+                                 as_size, as_whole_counts, scalar_or_array)
+from metabits.validation._scalars import as_axis, as_broadcastable, as_numbers, as_text
 
 __all__ = ["bca_interval", "multinomial_rows", "percentile_interval", "quantiles"]
 

@@ -9,8 +9,9 @@ import warnings
 import numpy as np
 
 from metabits.results import Bounds
-from metabits.validation import (as_choice, as_contingency_table, as_int, as_probability, as_rng,
-                                 as_scalar, as_size, as_whole_counts)
+from metabits.validation import (as_choice, as_int, as_probability, as_rng, as_scalar, as_size,
+                                 as_whole_counts)
+from metabits.validation._tables import as_contingency_table
 from metabits._resampling import draw_multinomial_rows
 from metabits._resampling import jackknife_acceleration as _weighted_acceleration
 from metabits.resample import bca_interval, percentile_interval

@@ -48,7 +48,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from metabits.results import Result
-from metabits.validation import as_instance, as_int, as_size
+from metabits.validation import as_int, as_size
+from metabits_book._arguments import as_instance
 
 from metabits_book.studies.database_measures import EVERY_MEASURE
 

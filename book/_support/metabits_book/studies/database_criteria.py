@@ -28,7 +28,8 @@ import numpy as np
 from metabits.io import merge_levels
 from metabits.reliability import group_correlations, paired_cohens_d
 from metabits.results import Result
-from metabits.validation import as_choice, as_instance, as_int, as_size
+from metabits.validation import as_choice, as_int, as_size
+from metabits_book._arguments import as_instance
 from metabits_book.studies.database_measures import (ALL_NAMES, EVERY_MEASURE, METACOGNITION,
                                                      RAHNEV, database_measures)
 

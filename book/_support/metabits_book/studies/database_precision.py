@@ -36,7 +36,8 @@ import numpy as np
 
 from metabits.reliability import icc, paired_cohens_d, redraw_confidence
 from metabits.results import Result
-from metabits.validation import as_instance, as_int, as_probability, as_rng, as_scalar, as_size
+from metabits.validation import as_int, as_probability, as_rng, as_scalar, as_size
+from metabits_book._arguments import as_instance
 from metabits_book.studies.database_criteria import _mean_over_sets, _measure_names, _measures
 from metabits_book.studies.database_measures import METACOGNITION
 
