@@ -1,5 +1,5 @@
-"""The guard of the library's tests (tests/lib/conftest.py): with METABITS_LIB_ONLY set, the
-book's code cannot be imported, so the tests here run as on a machine without it."""
+"""The guard of the library's tests (tests/conftest.py): with METABITS_LIB_ONLY set, the book's
+code cannot be imported, so the tests in tests/lib run as on a machine without it."""
 
 import importlib
 import os
