@@ -65,9 +65,9 @@ EXCLUDED_MODULES = {
                                  "draws and seeds are tests/test_bayes_metad.py's",
     "metabits.sdt._hmetad": "every valid call of hmetad samples the posterior with NUTS (seconds, "
                             "and a JAX compile per shape); its refusals of bad sampler settings "
-                            "and data, before any sampling, are tests/test_hmetad.py's",
+                            "and data, before any sampling, are tests/lib/test_hmetad.py's",
     "metabits.validation": "the argument checks themselves: every function fuzzed here refuses "
-                           "its bad input through them; tests/test_validate.py tests each",
+                           "its bad input through them; tests/lib/test_validate.py tests each",
     "metabits_book.studies.bayes_recovery": "bayes_recovery fits with NUTS; its refusals of bad "
                                        "truths, sizes, seeds and levels, and recovery_summary's "
                                        "of bad rows, are tests/test_bayes_recovery.py's",
@@ -94,9 +94,9 @@ EXCLUDED = {
     "Result.to_frame": "the base class's method, which every result inherits: each result's "
                        "to_frame is checked in tests/test_results.py",
     "prior_predictive": "needs an HMeta-d fit (NUTS, seconds); its refusals of bad fits, draws "
-                        "and levels are tests/test_bayes_checks.py's",
+                        "and levels are tests/lib/test_bayes_checks.py's",
     "posterior_predictive": "needs an HMeta-d fit (NUTS, seconds); its refusals of bad fits, "
-                            "draws and levels are tests/test_bayes_checks.py's",
+                            "draws and levels are tests/lib/test_bayes_checks.py's",
     "servajean_bayes_refits": "nine NUTS fits (minutes; a JAX compile on the first): its "
                               "refusals of bad seeds, tasks and sampler sizes, before any "
                               "sampling, are tests/test_bayes_refits.py's",

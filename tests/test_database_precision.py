@@ -3,7 +3,7 @@
 
 Independent checks: the corruption counted trial by trial from the rebuilt trials of one data set
 (ConfidenceDatabase.trials), a hand-computed Cohen's d, and the ICC of the sessions' tables
-computed directly (metabits.reliability.icc, tested in tests/test_reliability.py).
+computed directly (metabits.reliability.icc, tested in tests/lib/test_reliability.py).
 """
 
 import numpy as np
