@@ -9,8 +9,9 @@ Prints wall and CPU time (on a shared machine the wall time overstates) beside t
   stimulus row, which the functions refuse, are left out and counted);
 - statConfR 0.2.2's ``fitConf(model = "logN")`` and ``("CAS")`` on a sample of the same people
   (one person per K = 2, 3, 4), with the time that rate would take for all of them, where
-  ``Rscript`` and statConfR's source (``--statconfr GITDIR``, a git directory of
-  github.com/ManuelRausch/StatConfR) are present; that line is skipped otherwise.
+  ``Rscript`` and statConfR's source are present: ``--statconfr GITDIR`` (or the environment
+  variable ``STATCONFR_GITDIR``), a clone of github.com/ManuelRausch/StatConfR; that line is
+  skipped otherwise.
 
 Run ``python scripts/bench_model_measures.py [--statconfr GITDIR]`` from the repository root.
 """
@@ -18,6 +19,7 @@ Run ``python scripts/bench_model_measures.py [--statconfr GITDIR]`` from the rep
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import sys
 import time
@@ -26,7 +28,6 @@ from pathlib import Path
 import numpy as np
 
 HERE = Path(__file__).resolve().parent
-MIRROR = Path("/work/.mirror/ManuelRausch+StatConfR/repo")
 
 
 def timed(f, *args, repeat=1):
@@ -43,9 +44,13 @@ def timed(f, *args, repeat=1):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--statconfr", type=Path, default=MIRROR if MIRROR.exists() else None,
-                        help="git directory of github.com/ManuelRausch/StatConfR")
+    parser.add_argument("--statconfr", type=Path, default=os.environ.get("STATCONFR_GITDIR"),
+                        help="git directory of github.com/ManuelRausch/StatConfR (default: "
+                             "$STATCONFR_GITDIR; without it statConfR's timing is skipped)")
     args = parser.parse_args(argv)
+    if args.statconfr is not None and not Path(args.statconfr).is_dir():
+        parser.error(f"--statconfr {args.statconfr}: no such folder (a clone of "
+                     "github.com/ManuelRausch/StatConfR)")
 
     w = time.perf_counter()
     import metabits as mb

@@ -1,9 +1,10 @@
 """Rebuild the shipped compact copy of the Confidence Database from the raw files.
 
-    .venv/bin/python scripts/build_confidence_database.py [RAW_FOLDER]
+    .venv/bin/python scripts/build_confidence_database.py RAW_FOLDER
 
-RAW_FOLDER defaults to ../shared/data/confidence-database beside the repository (the project's
-raw copy: 66 data sets with their readmes). Writes book/_support/metabits_book/data/confidence_database.npz
+RAW_FOLDER is a folder of the Confidence Database's raw files (osf.io/s46pr: the 66 data sets'
+``data_<name>.csv`` with their readmes); without the argument, the environment variable
+METABITS_CONFIDENCE_DATABASE names it (as for tests/test_confidence_database.py). Writes book/_support/metabits_book/data/confidence_database.npz
 (every trial as a one-byte code, per participant) and confidence_database.csv (one row per
 data set, with its citation), through metabits_book.studies.database_copy.
 write_confidence_database — the rule that tests/test_confidence_database.py checks against the
@@ -15,6 +16,7 @@ confidence_database_intervals.npz
 the longest step, a few minutes). The book itself never reads the raw files.
 """
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -27,9 +29,14 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def main(argv):
-    raw = Path(argv[1]) if len(argv) > 1 else ROOT.parent / "shared" / "data" / "confidence-database"
-    if not raw.exists():
-        raw = Path("/work/shared/data/confidence-database")
+    given = argv[1] if len(argv) > 1 else os.environ.get("METABITS_CONFIDENCE_DATABASE")
+    if not given:
+        sys.exit("usage: scripts/build_confidence_database.py RAW_FOLDER (a folder of the "
+                 "Confidence Database's raw data_<name>.csv files; or set "
+                 "METABITS_CONFIDENCE_DATABASE)")
+    raw = Path(given)
+    if not raw.is_dir():
+        sys.exit(f"RAW_FOLDER {str(raw)!r} is not a folder (the Confidence Database's raw files)")
     t0 = time.perf_counter()
     data = ROOT / "book" / "_support" / "metabits_book" / "data"
     written = write_confidence_database(raw, data)

@@ -20,7 +20,7 @@ needed) and run by ``Rscript`` on each table converted to trials (columns partic
 response, rating, correct; one condition). ``fitConf`` pads every cell by 1/(2K) and reports the
 negative log-likelihood of the padded counts. Writes :data:`TARGET`: one row per table and model
 with the counts, statConfR's parameters, log-likelihood and seconds. ``--jobs 2`` runs the two
-models in two R processes. tests/test_meta_noise.py reads the file; it needs neither R nor a
+models in two R processes. tests/lib/test_meta_noise.py reads the file; it needs neither R nor a
 refit.
 
 Run ``python scripts/statconfr_model_fits.py --statconfr GITDIR [--jobs 2] [--large-k]`` from
@@ -64,7 +64,7 @@ HEADER = (
     "# criteria: logN's M_theta_minus.(K-1)..1 and M_theta_plus.1..(K-1) (positions on the\n"
     "# evidence axis), CAS's theta_minus.(K-1)..1 and theta_plus.1..(K-1) (relative to c), each\n"
     "# space-separated in increasing order. seconds: statConfR's wall time for the fit.\n"
-    "# Written by scripts/statconfr_model_fits.py; read by tests/test_meta_noise.py.\n")
+    "# Written by scripts/statconfr_model_fits.py; read by tests/lib/test_meta_noise.py.\n")
 COLUMNS = ["table", "source", "K", "counts", "model", "d", "c", "sigma", "criteria_S1",
            "criteria_S2", "log_likelihood", "seconds", "outcome"]
 

@@ -5,6 +5,11 @@ test_datasets, test_bayes_recoding and test_measure_bootstrap) and the built sit
 127.0.0.1 (``site_url``) and every page of it visited once in headless Chromium (``site_visits``),
 for test_browser and test_explore_browser, whose other helpers are in _browser.py.
 
+With ``METABITS_LIB_ONLY=1`` (``scripts/lib-tests.sh``, which runs ``tests/lib``) importing
+``metabits_book`` fails: the library's own tests must pass without the book's code, even where
+it is installed. This file imports nothing of the book at its top for that reason; fixtures that
+need the book import it inside.
+
 Paper numbers are asserted with :func:`assert_paper`: the value we compute must round to the
 number the paper prints, i.e. lie within half a unit of its last printed digit (the stated
 tolerance of every reproduction test), unless a test states a different tolerance and says why.
@@ -16,9 +21,29 @@ import os
 import threading
 from pathlib import Path
 
+import importlib.abc
+import sys
+
 import pytest
 from _browser import BrowserUnavailable, _QuietHandler, _unavailable, visit_site
 from hypothesis import HealthCheck, settings
+
+
+class _NoBook(importlib.abc.MetaPathFinder):
+    """Refuses ``metabits_book`` and its modules (``METABITS_LIB_ONLY``)."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name == "metabits_book" or name.startswith("metabits_book."):
+            raise ImportError(f"{name}: the library's tests run without the book's code "
+                              "(METABITS_LIB_ONLY is set)")
+        return None
+
+
+if os.environ.get("METABITS_LIB_ONLY"):
+    if any(m.split(".")[0] == "metabits_book" for m in sys.modules):
+        raise pytest.UsageError("metabits_book was imported before the tests were collected; "
+                                "METABITS_LIB_ONLY needs the library alone")
+    sys.meta_path.insert(0, _NoBook())
 
 # Hypothesis profiles decide how many examples every property test draws (no test sets its own
 # max_examples). "dev" (the default) draws a modest number and new random examples on every run;

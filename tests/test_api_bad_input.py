@@ -65,9 +65,9 @@ EXCLUDED_MODULES = {
                                  "draws and seeds are tests/test_bayes_metad.py's",
     "metabits.sdt._hmetad": "every valid call of hmetad samples the posterior with NUTS (seconds, "
                             "and a JAX compile per shape); its refusals of bad sampler settings "
-                            "and data, before any sampling, are tests/test_hmetad.py's",
+                            "and data, before any sampling, are tests/lib/test_hmetad.py's",
     "metabits.validation": "the argument checks themselves: every function fuzzed here refuses "
-                           "its bad input through them; tests/test_validate.py tests each",
+                           "its bad input through them; tests/lib/test_validate.py tests each",
     "metabits_book.studies.bayes_recovery": "bayes_recovery fits with NUTS; its refusals of bad "
                                        "truths, sizes, seeds and levels, and recovery_summary's "
                                        "of bad rows, are tests/test_bayes_recovery.py's",
@@ -94,9 +94,9 @@ EXCLUDED = {
     "Result.to_frame": "the base class's method, which every result inherits: each result's "
                        "to_frame is checked in tests/test_results.py",
     "prior_predictive": "needs an HMeta-d fit (NUTS, seconds); its refusals of bad fits, draws "
-                        "and levels are tests/test_bayes_checks.py's",
+                        "and levels are tests/lib/test_bayes_checks.py's",
     "posterior_predictive": "needs an HMeta-d fit (NUTS, seconds); its refusals of bad fits, "
-                            "draws and levels are tests/test_bayes_checks.py's",
+                            "draws and levels are tests/lib/test_bayes_checks.py's",
     "servajean_bayes_refits": "nine NUTS fits (minutes; a JAX compile on the first): its "
                               "refusals of bad seeds, tasks and sampler sizes, before any "
                               "sampling, are tests/test_bayes_refits.py's",
@@ -269,7 +269,8 @@ def _small_database(names=("Kantner_2010", "OHora_2017"), people=12, trials=120)
     each person's first ``trials`` trials of the first ``people`` people, so calls are quick."""
     db = database_copy.confidence_database()
     pick = [db.names.index(n) for n in names]
-    keep = np.concatenate([np.flatnonzero(db.dataset == i)[:people] for i in pick])
+    # in the copy's order, as the trials below are (the names' order may differ)
+    keep = np.sort(np.concatenate([np.flatnonzero(db.dataset == i)[:people] for i in pick]))
     owner = np.repeat(np.arange(len(db.n_trials)), db.n_trials)
     trial = np.isin(owner, keep) & (db.position() < trials)
     index = np.full(len(db.names), -1)
@@ -808,19 +809,10 @@ CALLS = {
     "database_bootstrap": {"tables": (_PADDED, _BAD_TABLES), "n_levels": ([2, 3], _BAD_LEVELS),
                            "pad": (None, "nonneg?"), "n_boot": (20, "size"),
                            "level": (0.95, "open"), "chunk": (500, "size")},
-    "merge_levels": {"tables": (_PADDED3, _BAD_TABLES),
-                     "n_levels": ([3, 3, 3], _BAD_LEVELS + [[2, 3, 3]]),
-                     "which": ("top", "choice")},
-    "paired_cohens_d": {"a": (_VALUES, _BAD_VALUES), "b": (_VALUES2, _BAD_VALUES),
-                        "groups": (None, _BAD_GROUPS)},
-    "group_correlations": {"x": (_VALUES, _BAD_VALUES), "y": (_VALUES2, _BAD_VALUES),
-                           "groups": (None, _BAD_GROUPS), "min_size": (10, "count")},
     "split_half": {"db": (_DB, _BAD_DB), "bin_size": (20, "size"),
                    "names": (dbm.METACOGNITION, [["nonsense"], "auroc2", None, 3, [],
                                                  ["auroc2", 3]]),
                    "min_people": (10, "count"), "all_trials": (False, "flag")},
-    "spearman_brown": {"r": (0.6, [1.5, -1.2, "a", None, INF, [0.5, 2.0], [["a"]]]),
-                       "factor": (2.0, "pos")},
     "rahnev_criteria": {"db": (_DB, _BAD_DB),
                         "bin_sizes": ((20,), [[0], [2.5], "ab", None, [], [10 ** 10], 20,
                                               [True], [[20]]]),
@@ -867,9 +859,6 @@ CALLS = {
                   "names": (dbm.METACOGNITION, [["nonsense"], "auroc2", None, 3, [],
                                                 ["auroc2", 3]]),
                   "rng": (1, "rng"), "min_people": (10, "count")},
-    "icc": {"x": ([[1.0, 2.0], [2.0, 3.5], [3.0, 3.0]],
-                  [[1.0, 2.0], [[1.0], [2.0]], [[1.0, INF], [2.0, 3.0], [3.0, 4.0]], "ab",
-                   None, [["a", "b"]], [[1.0, 2.0], [3.0]], 3.0]),},
     "test_retest": {"db": (_DB_BANG, _BAD_DB + [_DB]),
                     "dataset": ("Bang_2019_Exp1", "choice"), "n_trials": (100, "size"),
                     "names": (dbm.METACOGNITION, [["nonsense"], "auroc2", None, 3, [],
@@ -944,6 +933,33 @@ CALLS = {
     "within_person_correlation": {"y": (_PERSON_Y, _BAD_PEOPLE + [[_PERSON_Y[0], [0.3] * 4]]),
                                   "x": (_PERSON_X, _BAD_PEOPLE + [[_PERSON_X[0], [0.7] * 4]]),
                                   "min_points": (3, "count")},
+    "odd_even_halves": {"groups": ([[0, 1, 2, 3], [4, 5]], _BAD_HALF_GROUPS),
+                        "n_trials": (6, "size")},
+    "paired_cohens_d": {"a": (_VALUES, _BAD_VALUES), "b": (_VALUES2, _BAD_VALUES),
+                        "groups": (None, _BAD_GROUPS), "min_people": (3, [1, 0, 2.5, "3", True,
+                                                                          None, [3], NAN])},
+    "group_correlations": {"x": (_VALUES, _BAD_VALUES), "y": (_VALUES2, _BAD_VALUES),
+                           "groups": (None, _BAD_GROUPS),
+                           "min_people": (10, [2, 0, 2.5, "3", True, None, [3], NAN])},
+    "spearman_brown": {"r": (0.6, [1.5, -1.2, "a", None, INF, [0.5, 2.0], [["a"]], [],
+                                   True]),
+                       "factor": (2.0, "pos")},
+    "icc": {"x": ([[1.0, 2.0], [2.0, 3.5], [3.0, 3.0]],
+                  [[1.0, 2.0], [[1.0], [2.0]], [[1.0, INF], [2.0, 3.0], [3.0, 4.0]], "ab",
+                   None, [["a", "b"]], [[1.0, 2.0], [3.0]], 3.0, [], [[True, False]] * 3])},
+    "redraw_confidence": {"confidence": ([1, 4, 2, 3], [[0, 1, 2, 3], [1, 5, 2, 3], [1.5, 2, 3, 4],
+                                                         "abc", None, [], [True] * 4,
+                                                         [1, NAN, 2, 3]]),
+                          "n_levels": (4, [1, [4, 4], 2.5, "4", None, NAN, [], True, 3]),
+                          "fraction": (0.2, "prob"), "rng": (1, "rng")},
+    # metabits.io: stacks of tables of different K
+    "stack_tables": {"tables": ([TABLE1, _PADDED[1]], [[], None, "abc", 3, [[[1, 2, 3], [4, 5, 6]]],
+                                          [TABLE1, [[[1, 2], [3, 4]]] * 2], [[[1, -2], [3, 4]]],
+                                          [[[1, NAN], [3, 4]]], [[["a", "b"], ["c", "d"]]],
+                                          [[[True, False], [False, True]]], [[1, 2, 3, 4]]])},
+    "merge_levels": {"tables": (_PADDED3, _BAD_TABLES),
+                     "n_levels": ([3, 3, 3], _BAD_LEVELS + [[2, 3, 3]]),
+                     "which": ("top", "choice")},
     # metabits_book.explore: the factories (their grids), the renderers, the controls
     **EXPLORERS,
     "grid": {}, "frames": {}, "static_html": {}, "live": {}, "show": {}, "plotly_js_path": {},

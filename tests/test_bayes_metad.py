@@ -1,7 +1,7 @@
 """Bayesian meta-d′ (metabits.sdt): Fleming's HMeta-d model sampled with NUTS.
 
 Kept fast: every single-subject fit here has K = 2 ratings, so one compiled model serves them all
-(the module keeps it; tests/test_bayes_checks.py and the doctests share it), draws are small, and
+(the module keeps it; tests/lib/test_bayes_checks.py and the doctests share it), draws are small, and
 Table 1's fits are the registry's own (metabits_book.numbers_meyen2025, cached: the slow refit of
 the shipped Table 1 summary in tests/test_paper_numbers.py samples them once for both). Checked:
 agreement with the maximum-likelihood fit where the data swamp the prior, the diagnostics, bad

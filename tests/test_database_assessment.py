@@ -1,7 +1,7 @@
 """All 22 measures on Rahnev's criteria (metabits_book.studies.database_assessment).
 
 Independent checks: the vectorised statistics equal the loop-based ones of
-``database_criteria`` (paired Cohen's d, correlations per data set) on data with gaps; the
+``metabits.reliability`` (paired Cohen's d, correlations per data set) on data with gaps; the
 shipped values per data set are what the rule gives now on a sample of data sets (a copy cut to
 them: each data set's values do not depend on the others); the shipped summary is the mean of
 the shipped values per data set, and for the eleven measures of ``rahnev_criteria`` equals that
@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from metabits_book.studies import database_assessment as da
 from metabits_book.studies.database_copy import confidence_database
-from metabits_book.studies.database_criteria import (criteria_frame, group_correlations,
-                                                     paired_cohens_d, rahnev_criteria)
+from metabits.reliability import group_correlations, paired_cohens_d
+from metabits_book.studies.database_criteria import criteria_frame, rahnev_criteria
 from metabits_book.studies.database_measures import EVERY_MEASURE, METACOGNITION
 
 
@@ -47,10 +47,10 @@ def test_the_vectorised_statistics_equal_the_loop_rule(seed, n, gaps, rho):
     a[rng.random(n) < gaps] = np.nan
     b[rng.random(n) < gaps / 2] = np.inf
     d = da._stat("d", a[:, None], b[:, None], 3)[0]
-    np.testing.assert_allclose(d, paired_cohens_d(a, b)[0], rtol=1e-9, atol=1e-12,
+    np.testing.assert_allclose(d, paired_cohens_d(a, b), rtol=1e-9, atol=1e-12,
                                equal_nan=True)
     r = da._stat("r", a[:, None], b[:, None], 3)[0]
-    np.testing.assert_allclose(r, group_correlations(a, b, min_size=3)[0], rtol=1e-9,
+    np.testing.assert_allclose(r, group_correlations(a, b, min_people=3), rtol=1e-9,
                                atol=1e-12, equal_nan=True)
 
 

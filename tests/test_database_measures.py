@@ -3,7 +3,7 @@
 
 Independent checks: the library's single-stack functions called table by table
 (metabits.all_measures, metabits.oskr_from_table, metabits.bootstrap_measures), scipy's normal
-quantiles for c, the trial-level mean confidence, numpy's corrcoef and a hand-computed Cohen's d.
+quantiles for c, the trial-level mean confidence and numpy's corrcoef.
 """
 
 import numpy as np
@@ -12,9 +12,10 @@ from scipy.stats import norm
 
 import metabits as mb
 from metabits_book.studies.database_copy import confidence_database
+from metabits.io import merge_levels
 from metabits_book.studies.database_measures import (METACOGNITION, NAMES, database_bootstrap,
-                                                     database_measures, merge_levels)
-from metabits_book.studies.database_criteria import group_correlations, paired_cohens_d, split_half
+                                                     database_measures)
+from metabits_book.studies.database_criteria import split_half
 
 
 @pytest.fixture(scope="module")
@@ -136,21 +137,6 @@ def test_merging_levels_moves_confidence_not_performance(mixed):
         merge_levels(t, K, "top")
     with pytest.raises(ValueError, match=r"which"):
         merge_levels(t[sel], K[sel], "middle")
-
-
-def test_paired_cohens_d_and_group_correlations():
-    a = np.array([1.0, 2, 3, 4, 5, 6])
-    b = a + np.array([1.0, 2, 1, 2, 1, np.nan])
-    d = paired_cohens_d(a, b, groups=[0, 0, 0, 1, 1, 1])
-    x = np.array([1.0, 2, 1])
-    assert d[0] == pytest.approx(x.mean() / x.std(ddof=1))
-    assert np.isnan(d[1])  # two complete pairs only
-    rng = np.random.default_rng(0)
-    x, y = rng.normal(size=40), rng.normal(size=40)
-    g = np.repeat(["b", "a"], 20)
-    r = group_correlations(x, y, g)
-    assert r[0] == pytest.approx(np.corrcoef(x[20:], y[20:])[0, 1])  # "a" sorts first
-    assert np.isnan(group_correlations(x[:5], y[:5]))[0]
 
 
 def test_split_half_is_the_correlation_of_the_halves(db):

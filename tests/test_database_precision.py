@@ -2,18 +2,17 @@
 (metabits_book.studies.database_precision).
 
 Independent checks: the corruption counted trial by trial from the rebuilt trials of one data set
-(ConfidenceDatabase.trials), Shrout & Fleiss's (1979) worked example of ICC(3,1), an ICC computed
-by a two-way ANOVA written out with pandas, and a hand-computed Cohen's d.
+(ConfidenceDatabase.trials), a hand-computed Cohen's d, and the ICC of the sessions' tables
+computed directly (metabits.reliability.icc, tested in tests/lib/test_reliability.py).
 """
 
 import numpy as np
-import pandas as pd
 import pytest
 
-from conftest import assert_paper
 from metabits_book.studies.database_copy import confidence_database
 from metabits_book.studies.database_measures import NAMES, database_measures
-from metabits_book.studies.database_precision import (corrupted_tables, icc, precision,
+from metabits.reliability import icc
+from metabits_book.studies.database_precision import (corrupted_tables, precision,
                                                       test_retest as retest)
 
 
@@ -81,31 +80,6 @@ def test_precision_grows_with_the_corrupted_share(db):
     small = precision(db, fraction=0.05, names=["auroc2"], rng=2).d[0]
     large = precision(db, fraction=0.4, names=["auroc2"], rng=2).d[0]
     assert large > small > 0
-
-
-def test_icc_shrout_fleiss_example():
-    """Shrout & Fleiss (1979), Table 2: six targets rated by four judges; ICC(3,1) = .71."""
-    x = [[9, 2, 5, 8], [6, 1, 3, 2], [8, 4, 6, 8], [7, 1, 2, 6], [10, 5, 6, 9], [6, 2, 4, 7]]
-    assert_paper(icc(x), 0.71, 2, "ICC(3,1) of Shrout & Fleiss's Table 2")
-
-
-def test_icc_equals_a_two_way_anova_and_ignores_people_with_nan():
-    rng = np.random.default_rng(4)
-    x = rng.normal(size=(9, 3)) + rng.normal(size=(9, 1)) * 2
-    long = pd.DataFrame({"v": x.ravel(), "p": np.repeat(np.arange(9), 3),
-                         "s": np.tile(np.arange(3), 9)})
-    g = long.v.mean()
-    ss_p = 3 * ((long.groupby("p").v.mean() - g) ** 2).sum()
-    ss_s = 9 * ((long.groupby("s").v.mean() - g) ** 2).sum()
-    ss_e = ((long.v - g) ** 2).sum() - ss_p - ss_s
-    ms_p, ms_e = ss_p / 8, ss_e / 16
-    assert icc(x) == pytest.approx((ms_p - ms_e) / (ms_p + 2 * ms_e), rel=1e-12)
-    y = np.vstack([x, [np.nan, 1.0, 2.0]])
-    assert icc(y) == pytest.approx(icc(x), rel=1e-12)
-    assert np.isnan(icc([[1.0, 2.0], [2.0, 3.0]]))          # fewer than three people
-    for bad in ([1.0, 2.0], [[1.0], [2.0], [3.0]], [[1, np.inf], [2, 3], [3, 4]], "ab"):
-        with pytest.raises(ValueError, match="x"):
-            icc(bad)
 
 
 def test_test_retest_on_bang_2019(db):

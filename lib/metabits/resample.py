@@ -48,9 +48,9 @@ from metabits._resampling import (RESAMPLING, TableBootstrap, _bca_quantiles, _q
                                   draw_multinomial_rows)
 from metabits._resampling import bootstrap_tables as _bootstrap_tables
 from metabits.results import Bounds
-from metabits.validation import (as_axis, as_broadcastable, as_choice, as_counts,
-                                 as_float_array, as_numbers, as_probability, as_rng, as_scalar,
-                                 as_size, as_text, as_whole_counts, scalar_or_array)
+from metabits.validation import (as_choice, as_counts, as_float_array, as_probability, as_rng,
+                                 as_scalar, as_size, as_whole_counts, scalar_or_array)
+from metabits.validation._scalars import as_axis, as_broadcastable, as_numbers, as_text
 
 __all__ = ["RESAMPLING", "TableBootstrap", "bca_interval", "bootstrap_tables", "multinomial_rows",
            "percentile_interval", "quantiles"]

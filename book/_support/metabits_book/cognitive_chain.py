@@ -18,8 +18,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from metabits.results import Result
-from metabits.validation import (as_float_array, as_int, as_pair, as_probability, as_rng,
-                                 as_scalar, as_size)
+from metabits.validation import as_float_array, as_int, as_probability, as_rng, as_scalar, as_size
+from metabits_book._arguments import as_pair
 from metabits_book._data import read_csv
 from metabits.oskr import oskr_from_table
 from metabits.oskr import oskr_ci_from_table

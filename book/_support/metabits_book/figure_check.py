@@ -32,7 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
-from metabits.validation import as_nonnegative, as_path
+from metabits_book._arguments import as_nonnegative, as_path
 
 __all__ = ["PNG_TOLERANCE", "SVG_TOLERANCE", "figure_difference", "png_difference",
            "svg_difference"]

@@ -11,9 +11,11 @@ import numpy as np
 from scipy.special import expit, ndtr
 
 from metabits._formulas import dprime
-from metabits.validation import as_callable, as_cdf_values
-from metabits.validation import (as_accuracy, as_confidence, as_distribution, as_member_rates,
-                                 as_positive, as_prior, as_response_table, as_scalar)
+from metabits.validation._scalars import as_callable, as_cdf_values
+from metabits.validation import (as_accuracy, as_confidence, as_member_rates, as_positive, as_prior,
+                                 as_scalar)
+from metabits.validation._scalars import as_distribution
+from metabits.validation._tables import as_response_table
 from metabits.group._llr import MAX_CELLS
 from metabits.info import discrete_confidence
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from metabits.validation import as_distribution, as_int, as_probability, as_rng, as_scalar, as_size
+from metabits.validation import as_int, as_probability, as_rng, as_scalar, as_size
+from metabits.validation._scalars import as_distribution
 
 __all__ = ["multilabel_group_accuracy", "multilabel_member", "random_multilabel_members"]
 

@@ -10,7 +10,8 @@ import numpy as np
 
 from metabits._formulas import h2, mutual_info_bits
 from metabits.results import Result
-from metabits.validation import as_member_tables, as_prior, as_scalar
+from metabits.validation import as_prior, as_scalar
+from metabits.validation._tables import as_member_tables
 from metabits.group._llr import INF_KEY, MAX_CELLS, MAX_MEMBERS, RES, llr_keys
 
 __all__ = ["GroupResult", "pcwmv"]

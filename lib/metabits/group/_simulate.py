@@ -11,8 +11,8 @@ from scipy.special import logit
 from metabits._formulas import dprime
 from metabits.results import Result
 from metabits.validation import as_flag, as_size
-from metabits.validation import (as_accuracy, as_int, as_member_tables, as_noise_kind, as_prior,
-                                 as_rng)
+from metabits.validation import as_accuracy, as_int, as_noise_kind, as_prior, as_rng
+from metabits.validation._tables import as_member_tables
 from metabits.group._llr import INF_KEY, MAX_MEMBERS, RES, llr_keys
 from metabits.info import sample_observations
 from metabits.group._noise_groups import noise_group

@@ -18,7 +18,7 @@ def group_accuracy_bounds(acc_pos, acc_neg, prior=0.5) -> Bounds:
     :math:`acc_k = p_+ acc_{k+} + p_- acc_{k-}`, attained by RMI = 1 members
     (:func:`~metabits.group.max_group_member`). The paper prints :math:`p_+^{K-1}`, the same under
     its Assumption 2 (:math:`p_+ \\ge 0.5`); for :math:`p_+ < 0.5` that printed value is exceeded
-    by such groups (the book's :func:`metabits_book.meyen2025.theorem8_upper_as_printed`).
+    by such groups.
     Lower bound
 
     .. math::

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from metabits.validation import as_float_array, as_member_tables, as_numbers, as_prior
+from metabits.validation import as_float_array, as_prior
+from metabits.validation._scalars import as_numbers
+from metabits.validation._tables import as_member_tables
 from metabits.group._llr import INF_KEY, MAX_MEMBERS, RES
 from metabits.group._pcwmv import _add_exact
 

@@ -12,7 +12,7 @@ decrease information-theoretic measures of Type 2 performance").
   classifier.
 
 The simulation study's binning (low [50%, 75%), high [75%, 100%]) is ``edges=[0.75]``; there the
-binary-noise classifier is put into a *random* bin (:mod:`metabits_book.studies.simulation`),
+binary-noise classifier is put into a *random* bin in Meyen et al.'s (2025) simulation study,
 whereas here every response goes into the bin of its confidence, so binary noise fills one bin.
 """
 

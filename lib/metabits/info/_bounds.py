@@ -13,8 +13,8 @@ from scipy.special import entr
 
 from metabits._formulas import LN2, entropy_bits, theorem3_lower, theorem3_upper
 from metabits.results import Bounds, Distribution
-from metabits.validation import (TOL, as_accuracy, as_distribution, as_float_array, as_probability,
-                                 scalar_or_array)
+from metabits.validation import as_accuracy, as_float_array, as_probability, scalar_or_array
+from metabits.validation._scalars import TOL, as_distribution
 
 __all__ = ["info_bounds", "info_lower_bound", "info_upper_bound", "max_info_classifier",
            "min_info_classifier"]

@@ -9,8 +9,8 @@ from __future__ import annotations
 import numpy as np
 
 from metabits._formulas import entropy_bits, h2, mutual_info_bits
-from metabits.validation import (TOL, as_confidence, as_distribution, as_prior, as_probability,
-                                 as_scalar, scalar_or_array)
+from metabits.validation import as_confidence, as_prior, as_probability, as_scalar, scalar_or_array
+from metabits.validation._scalars import TOL, as_distribution
 
 __all__ = ["accuracy", "binary_entropy", "entropy", "mutual_information", "pti",
            "transmitted_information"]

@@ -14,8 +14,9 @@ from scipy.special import ndtri
 
 from metabits._formulas import accuracy_of, h2, sdt_type1, theorem3_lower, theorem3_upper, xlog2x
 from metabits.results import Result
-from metabits.validation import (MAX_SIZE, as_count_table, as_float_array, as_int, as_rng,
-                                 as_size, as_undefined, as_whole_counts, scalar_or_array)
+from metabits.validation import (MAX_SIZE, as_count_table, as_float_array, as_int, as_rng, as_size,
+                                 as_whole_counts, scalar_or_array)
+from metabits.validation._scalars import as_undefined
 from metabits._resampling import jit, replicate_batches
 from metabits.info._noise import normal_info
 

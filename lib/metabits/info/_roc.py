@@ -15,9 +15,9 @@ from scipy.special import ndtr
 
 from metabits._formulas import dprime
 from metabits.results import Bounds, Curve, Distribution, Result
-from metabits.validation import (as_accuracy, as_confidence, as_distribution, as_float_array,
-                                 as_int, as_noise_kind, as_probability, as_same_length, as_size,
-                                 scalar_or_array)
+from metabits.validation import (as_accuracy, as_confidence, as_float_array, as_int, as_noise_kind,
+                                 as_probability, as_same_length, as_size, scalar_or_array)
+from metabits.validation._scalars import as_distribution
 
 __all__ = ["roc_bounds_type1", "roc_bounds_type2", "roc_curve_type1", "roc_curve_type2",
            "roc_from_responses", "roc_type2_from_confidence", "prop4_lower_edge_classifiers"]

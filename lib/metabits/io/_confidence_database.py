@@ -42,8 +42,7 @@ References
 ----------
 Rahnev, Desender, Lee, et al. (2020). The Confidence Database. *Nature Human Behaviour* 4,
 317–325, doi:10.1038/s41562-019-0813-1 (data: osf.io/s46pr). Each data set's own paper is named
-in its ``readme_<name>.txt`` (:func:`confidence_database_citation`). The book's compact copy of
-66 data sets is :mod:`metabits_book.studies.database_copy`.
+in its ``readme_<name>.txt`` (:func:`confidence_database_citation`).
 """
 
 from __future__ import annotations
@@ -54,7 +53,8 @@ from pathlib import Path
 
 import numpy as np
 
-from metabits.validation import MAX_SIZE, as_column_names, as_float_array, as_path, as_size
+from metabits.validation import MAX_SIZE, as_float_array, as_size
+from metabits.validation._scalars import as_column_names, as_path
 
 __all__ = ["MAX_LEVELS", "MISSING_MARKERS", "confidence_database_citation",
            "confidence_database_tables", "dataset_name", "read_confidence_database"]

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from metabits.results import Result
-from metabits.validation import (as_column_names, as_int_array, as_same_length, as_size,
-                                 as_trial_values)
+from metabits.validation import as_int_array, as_same_length, as_size, as_trial_values
+from metabits.validation._scalars import as_column_names
 
 __all__ = ["TrialCounts", "count_tables"]
 
@@ -47,8 +47,8 @@ def count_tables(trials, by=(), *, stimulus: str = "stimulus", response: str = "
     Parameters
     ----------
     trials : pandas.DataFrame or mapping of column name to 1-D array
-        One row per trial, e.g. the book's
-        :func:`metabits_book.studies.datasets.maskori_trials`.
+        One row per trial (e.g. a data set of the Confidence Database, read by
+        :func:`read_confidence_database`).
     by : str or sequence of str, default ()
         Grouping columns, one axis of the result each; ``()`` pools all trials into one table.
     stimulus, response, rating : str

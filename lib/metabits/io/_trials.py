@@ -16,7 +16,7 @@ import numpy as np
 from metabits.io._confidence_database import (MAX_LEVELS, MISSING_MARKERS, _numeric, _scale,
                                               _two_codes)
 from metabits.results import Result
-from metabits.validation import as_path
+from metabits.validation._scalars import as_path
 
 __all__ = ["FEW_TRIALS", "GroupTables", "Trials", "read_trials"]
 

@@ -37,10 +37,11 @@ import numpy as np
 
 from metabits._formulas import LN2, entropy_bits, mutual_info_bits
 from metabits.results import Bounds, Result
-from metabits.validation import (as_categories, as_choice, as_contingency_table, as_count_table,
-                                 as_float_array, as_int, as_probability, as_rng, as_same_length,
-                                 as_scalar, as_size, as_undefined, as_whole_counts,
-                                 scalar_or_array)
+from metabits.validation import (as_categories, as_choice, as_count_table, as_float_array, as_int,
+                                 as_probability, as_rng, as_same_length, as_scalar, as_size,
+                                 as_whole_counts, scalar_or_array)
+from metabits.validation._scalars import as_undefined
+from metabits.validation._tables import as_contingency_table
 
 __all__ = ["CI_METHODS", "ESTIMATORS", "LOW_ENTROPY_BITS", "LowOutcomeEntropyWarning",
            "OSKREstimate", "contingency_table", "correctness_table", "oskr", "oskr_from_table"]

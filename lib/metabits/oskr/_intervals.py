@@ -9,8 +9,9 @@ import warnings
 import numpy as np
 
 from metabits.results import Bounds
-from metabits.validation import (as_choice, as_contingency_table, as_probability, as_rng,
-                                 as_scalar, as_size, as_whole_counts, scalar_or_array)
+from metabits.validation import (as_choice, as_probability, as_rng, as_scalar, as_size,
+                                 as_whole_counts, scalar_or_array)
+from metabits.validation._tables import as_contingency_table
 from metabits._resampling import bootstrap_tables
 from metabits.oskr._estimators import (CI_METHODS, ESTIMATORS, _check_outcome_entropy, _entropies,
                                        _oskr_kernel, contingency_table)

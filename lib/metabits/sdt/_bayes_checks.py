@@ -6,8 +6,8 @@
   a posterior (or prior) predictive p-value of a chi-square distance from the model's average
   table (Box, 1980; Gelman, Meng & Stern, 1996).
 
-The parameter-recovery study of these fits is a study of the book's, not a check of one fit:
-:mod:`metabits_book.studies.bayes_recovery` (this package imports no study).
+A parameter-recovery study of these fits (simulate from known parameters, fit, compare) is a
+study of many fits, not a check of one, and is not part of this package.
 
 The predictive draws are NumPy: this module imports no PyMC (:mod:`metabits.sdt` imports it
 when it loads; a fit passed to the checks has loaded PyMC already).

@@ -26,7 +26,8 @@ from scipy.special import log_ndtr, ndtr
 from metabits._formulas import z_two_sided
 from metabits.results import Bounds, Result
 from metabits.validation import (as_float_array, as_int, as_positive, as_probability, as_scalar,
-                                 as_whole_numbers, scalar_or_array)
+                                 scalar_or_array)
+from metabits.validation._scalars import as_whole_numbers
 
 __all__ = ["ROPE_VERDICTS", "CriterionComparison", "RopeRange", "SDTVariance",
            "compare_criteria", "delta_variance", "pairwise_z_tests", "rope_range", "rope_verdict",

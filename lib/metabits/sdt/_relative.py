@@ -26,7 +26,8 @@ from scipy.special import ndtr, ndtri
 
 from metabits.results import Result
 from metabits.sdt._type2_classic import _auroc2, _check, _fold, _gamma, _phi_or_nan
-from metabits.validation import as_choice, as_count_table, as_pad, as_undefined, scalar_or_array
+from metabits.validation import as_choice, as_count_table, as_pad, scalar_or_array
+from metabits.validation._scalars import as_undefined
 
 __all__ = ["RelativeType2", "dconf", "relative_type2"]
 

@@ -30,7 +30,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from metabits.results import Curve, Result
-from metabits.validation import as_count_table, as_pad, as_undefined, scalar_or_array
+from metabits.validation import as_count_table, as_pad, scalar_or_array
+from metabits.validation._scalars import as_undefined
 
 __all__ = ["ClassicType2", "auroc2", "classic_type2", "confidence_by_correctness", "gamma",
            "phi", "type2_roc"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from metabits.validation import as_instance
+from metabits_book._arguments import as_instance
 from metabits_book.explore.labels import _label_places
 from metabits_book.explore.model import Control, Explorer, Trace, View, _check_trace
 from metabits_book.explore.web import static_html

@@ -19,7 +19,8 @@ from typing import Callable
 
 import numpy as np
 
-from metabits.validation import as_choice, as_format, as_grid, as_instance, as_int, as_text
+from metabits.validation import as_choice, as_int
+from metabits_book._arguments import as_format, as_grid, as_instance, as_text
 
 __all__ = ["DASHES", "TRACE_KINDS", "Control", "Explorer", "Panel", "Trace", "View", "control",
            "frames", "grid"]

@@ -19,8 +19,8 @@ from metabits.info import (discrete_confidence, info_bounds, noise_info, roc_bou
                            roc_bounds_type2, roc_curve_type1, roc_curve_type2)
 from metabits import fit_meta_d, type2_measures
 from metabits.sdt import rating_probabilities
-from metabits.validation import (as_grid, as_int, as_noise_kind, as_number_grid, as_positive,
-                                 as_size)
+from metabits.validation import as_int, as_noise_kind, as_positive, as_size
+from metabits_book._arguments import as_grid, as_number_grid
 from metabits_book.palette import (ACCENT, BLUE, GREEN, LIGHT_GREY, NOISE_DASH, NOISE_STYLE,
                                    ORANGE, REGION_COLOR)
 from metabits_book.explore.model import Explorer, Panel, Trace, View, control

@@ -29,7 +29,7 @@ import numpy as np
 
 from metabits.info import entropy
 from metabits.oskr import feedback_channel
-from metabits.validation import as_number_grid
+from metabits_book._arguments import as_number_grid
 from metabits_book.palette import BLACK, BLUE, GREEN, GREY, PURPLE, SKY_BLUE, VERMILLION
 from metabits_book.explore.model import Explorer, Panel, Trace, View, control
 

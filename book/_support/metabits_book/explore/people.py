@@ -63,7 +63,8 @@ def explorer_sets(db, min_people: int = 10, min_trials: int = 100) -> tuple:
     >>> "Shekhar_2018" in names, "Siedlecka_2016" in names   # 29 trials per person
     (True, False)
     """
-    from metabits.validation import as_instance, as_int
+    from metabits.validation import as_int
+    from metabits_book._arguments import as_instance
     from metabits_book.studies.database_copy import ConfidenceDatabase
 
     as_instance(db, ConfidenceDatabase, "db", "confidence_database()")

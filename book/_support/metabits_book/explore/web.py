@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from metabits.validation import as_instance
+from metabits_book._arguments import as_instance
 from metabits_book.palette import WEB_AXIS, WEB_GRID
 from metabits_book.explore.labels import _label_places
 from metabits_book.explore.model import Explorer, Panel, View, frames

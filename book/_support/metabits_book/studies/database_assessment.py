@@ -10,10 +10,10 @@ figure for every measure of :data:`~metabits_book.studies.database_measures.EVER
 * dependence on **response bias** (correlation with abs(c) across people);
 * dependence on **metacognitive bias** (Cohen's d of the paired difference between removing the
   highest and removing the lowest confidence criterion, that is between confidence raised and
-  lowered on the same trials, :func:`~metabits_book.studies.database_measures.merge_levels`);
+  lowered on the same trials, :func:`metabits.io.merge_levels`);
 * **split-half reliability** (odd- against even-numbered trials) at bin sizes of 50 … 400 trials
   per half, and with all of each person's trials (``split_half_all``: the same people as at 100
-  trials per half; not stepped up: :func:`~metabits_book.studies.database_criteria.spearman_brown`);
+  trials per half; not stepped up: :func:`metabits.reliability.spearman_brown`);
 * **precision** (Cohen's d of the drop when a fifth of the ratings are redrawn at random,
   :func:`~metabits_book.studies.database_precision.corrupted_tables`);
 * **test–retest reliability** (ICC(3,1) over consecutive days of Bang et al., 2019, and between
@@ -49,7 +49,8 @@ import numpy as np
 
 from metabits import MEASURES
 from metabits.results import Result
-from metabits.validation import as_instance, as_int, as_size
+from metabits.validation import as_int, as_size
+from metabits_book._arguments import as_instance
 
 from metabits_book.studies.database_measures import EVERY_MEASURE
 
@@ -112,12 +113,12 @@ def _samples(db, part, names, seed):
     of the paired difference b − a, arrays (people, measures)) or ``"r"`` (the correlation of a
     with b across people; ``b`` (people, 1) for d′ or abs(c)), the people's data set codes, and
     the fewest people of a data set with a value (3 for a within-person d, as
-    :func:`~metabits_book.studies.database_criteria.paired_cohens_d`; :data:`MIN_PEOPLE` for a
+    :func:`metabits.reliability.paired_cohens_d`; :data:`MIN_PEOPLE` for a
     correlation and for the precision, as
     :func:`~metabits_book.studies.database_precision.precision`).
     """
     from metabits_book.studies.database_criteria import _hardest_and_easiest
-    from metabits_book.studies.database_measures import merge_levels
+    from metabits.io import merge_levels
     from metabits_book.studies.database_precision import corrupted_tables
 
     sets = db.dataset
@@ -244,13 +245,12 @@ def _retest(db, names, dataset, n_trials):
 
 def _icc_mean(est):
     """Mean over consecutive pairs of sessions of ICC(3,1), per measure."""
-    from metabits_book.studies.database_precision import icc
+    from metabits.reliability import icc
 
     pairs = [(s, s + 1) for s in range(est.shape[1] - 1)]
     if len(est) < 3:  # ICC(3,1) needs three people
         return np.full(est.shape[2], np.nan)
-    return _mean(np.array([[icc(est[:, [p, q], j]) for j in range(est.shape[2])]
-                           for p, q in pairs]), 0)
+    return _mean(np.array([icc(est[:, [p, q]]) for p, q in pairs]).reshape(len(pairs), -1), 0)
 
 
 # --- the assessment ---------------------------------------------------------------------------
@@ -521,7 +521,7 @@ def rahnev_claims(summary):
               [c for c in (*TABLE, "precision_lower", "split_half_all") if c not in s]
     if missing:
         raise ValueError(f"summary lacks {missing}")
-    from metabits_book.studies.database_criteria import spearman_brown
+    from metabits.reliability import spearman_brown
 
     s = s.loc[seventeen]
     rows = []

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from metabits.results import Result
-from metabits.validation import as_choice, as_flag, as_folder, as_int
+from metabits.validation import as_choice, as_flag, as_int
+from metabits_book._arguments import as_folder
 from metabits.io import read_confidence_database
 
 __all__ = ["DIFFICULTY", "SAME_PERSON", "SESSIONS", "SHIPPED_MAX_LEVELS", "ConfidenceDatabase",

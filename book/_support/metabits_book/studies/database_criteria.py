@@ -1,12 +1,12 @@
 """Rahnev's (2025) criteria for measures of metacognition, on the Confidence Database copy.
 
-The statistics of the criteria — :func:`paired_cohens_d` (a within-person effect as Cohen's d of
-paired differences), :func:`group_correlations` (correlations across the people of each data
-set) and :func:`split_half` (split-half reliability, odd- against even-numbered trials, at a bin
+The statistics of the criteria — :func:`metabits.reliability.paired_cohens_d` (a within-person effect as
+Cohen's d of paired differences), :func:`metabits.reliability.group_correlations` (correlations
+across the people of each data set) and :func:`split_half` (split-half reliability, odd- against even-numbered trials, at a bin
 size) — and :func:`rahnev_criteria`, which applies them to every measure of
 :func:`metabits_book.studies.database_measures.database_measures` on the shipped copy:
 dependence on task performance and on response and metacognitive bias (confidence criteria
-removed with :func:`~metabits_book.studies.database_measures.merge_levels`), and split-half
+removed with :func:`metabits.io.merge_levels`), and split-half
 reliability. The book ships these criteria for all 22 measures, with bootstrap intervals, from
 :mod:`metabits_book.studies.database_assessment`.
 :func:`task_effect` adds a bootstrap interval over people to one measure's dependence on task
@@ -25,117 +25,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from metabits.io import merge_levels
+from metabits.reliability import group_correlations, paired_cohens_d
 from metabits.results import Result
-from metabits.validation import (as_categories, as_choice, as_instance, as_int, as_same_length,
-                                 as_size)
+from metabits.validation import as_choice, as_int, as_size
+from metabits_book._arguments import as_instance
 from metabits_book.studies.database_measures import (ALL_NAMES, EVERY_MEASURE, METACOGNITION,
-                                                     RAHNEV, database_measures, merge_levels)
+                                                     RAHNEV, database_measures)
 
-__all__ = ["BIN_SIZES", "Criteria", "TaskEffect", "criteria_frame", "group_correlations",
-           "paired_cohens_d", "rahnev_criteria", "spearman_brown", "split_half", "task_effect"]
-
-def _per_person(a, b, groups, name_a: str, name_b: str):
-    """Two arrays of one value per participant (NaN or infinity: undefined, left out) and the
-    group codes 0, 1, …."""
-    def one(x, name):
-        arr = np.asarray(x) if not isinstance(x, (str, bytes)) else np.asarray([x])
-        if arr.dtype.kind == "O":
-            try:
-                arr = arr.astype(float)
-            except (TypeError, ValueError):
-                raise ValueError(f"{name} must be numbers (one per participant)") from None
-        if arr.dtype.kind not in "iuf":
-            raise ValueError(f"{name} must be numbers (one per participant); got values of "
-                             f"type {arr.dtype}")
-        arr = arr.astype(float)
-        if arr.ndim != 1 or arr.size == 0:
-            raise ValueError(f"{name} must be a non-empty 1-D array of one value per "
-                             f"participant; got shape {arr.shape}")
-        return arr
-
-    a, b = one(a, name_a), one(b, name_b)
-    as_same_length(a, b, f"{name_a} and {name_b}")
-    if groups is None:
-        return a, b, np.zeros(len(a), dtype=np.int64)
-    g, _ = as_categories(groups, "groups")
-    as_same_length(a, g, f"{name_a} and groups")
-    return a, b, g
-
-
-def paired_cohens_d(a, b, groups=None):
-    """Cohen's d of paired differences b − a (mean over SD), per group of participants.
-
-    Parameters
-    ----------
-    a, b : array_like, shape (P,)
-        One value per participant in two conditions; pairs with a NaN (or an infinity: an
-        undefined measure) are left out.
-    groups : array_like, shape (P,), optional
-        Group (data set) of each participant; default one group.
-
-    Returns
-    -------
-    ndarray, shape (G,)
-        d of each group in the order of ``np.unique(groups)``; NaN for a group with fewer than
-        three complete pairs or no variation in the differences.
-
-    Raises
-    ------
-    ValueError
-        For values that are not numbers, not one-dimensional or empty, or ``a``, ``b`` and
-        ``groups`` of different lengths.
-
-    Examples
-    --------
-    >>> paired_cohens_d([1, 2, 3, 4], [2, 4, 4, 6]).round(3).tolist()
-    [2.598]
-    """
-    a, b, g = _per_person(a, b, groups, "a", "b")
-    out = np.full(g.max() + 1 if len(g) else 0, np.nan)
-    diff = b - a
-    for i in range(len(out)):
-        x = diff[(g == i) & np.isfinite(diff)]
-        if len(x) >= 3 and x.std(ddof=1) > 0:
-            out[i] = x.mean() / x.std(ddof=1)
-    return out
-
-
-def group_correlations(x, y, groups=None, min_size: int = 10):
-    """Pearson correlation of x and y across the participants of each group.
-
-    Parameters
-    ----------
-    x, y : array_like, shape (P,)
-        Pairs with a NaN or an infinity are left out.
-    groups : array_like, shape (P,), optional
-        Group (data set) of each participant; default one group.
-    min_size : int, default 10
-        Groups with fewer complete pairs give NaN; at least 3.
-
-    Returns
-    -------
-    ndarray, shape (G,)
-        r of each group in the order of ``np.unique(groups)``.
-
-    Raises
-    ------
-    ValueError
-        As :func:`paired_cohens_d`, and for a ``min_size`` that is not an integer >= 3.
-
-    Examples
-    --------
-    >>> x = np.arange(20.0)
-    >>> group_correlations(x, 2 * x + 1, np.repeat([0, 1], 10)).tolist()
-    [1.0, 1.0]
-    """
-    x, y, g = _per_person(x, y, groups, "x", "y")
-    min_size = as_int(min_size, "min_size", least=3)
-    out = np.full(g.max() + 1 if len(g) else 0, np.nan)
-    for i in range(len(out)):
-        m = (g == i) & np.isfinite(x) & np.isfinite(y)
-        if m.sum() >= min_size and x[m].std() > 0 and y[m].std() > 0:
-            out[i] = float(np.corrcoef(x[m], y[m])[0, 1])
-    return out
+__all__ = ["BIN_SIZES", "Criteria", "TaskEffect", "criteria_frame", "rahnev_criteria",
+           "split_half", "task_effect"]
 
 
 def _measure_names(names) -> tuple:
@@ -164,7 +63,7 @@ def split_half(db, bin_size: int, names=METACOGNITION, min_people: int = 10,
     Each participant's first ``2 * bin_size`` trials are split into odd- and even-numbered
     trials (``bin_size`` trials each); a measure's reliability in a data set is the Pearson
     correlation, across its participants with at least ``2 * bin_size`` trials, of the measure
-    on the two halves (no Spearman–Brown correction: :func:`spearman_brown`).
+    on the two halves (no Spearman–Brown correction: :func:`metabits.reliability.spearman_brown`).
 
     Parameters
     ----------
@@ -214,53 +113,8 @@ def split_half(db, bin_size: int, names=METACOGNITION, min_people: int = 10,
     both = np.stack([odd, even], axis=1)
     est = _measures(both, db.n_levels[enough], names)
     sets = db.dataset[enough]
-    for i in range(len(db.names)):
-        m = sets == i
-        for j in range(len(names)):
-            out[i, j] = group_correlations(est[m, 0, j], est[m, 1, j],
-                                           min_size=min_people)[0] if m.any() else np.nan
+    out[np.unique(sets)] = group_correlations(est[:, 0], est[:, 1], sets, min_people)
     return out
-
-
-def spearman_brown(r, factor: float = 2.0):
-    """The Spearman–Brown prophecy: reliability r of one part stepped up to ``factor`` parts,
-    ``factor * r / (1 + (factor - 1) * r)`` (2r / (1 + r) for a split half).
-
-    Parameters
-    ----------
-    r : array_like
-        Correlations in [−1, 1]; NaN stays NaN.
-    factor : float, default 2
-        Length of the whole over the length of one part, > 0.
-
-    Returns
-    -------
-    float or ndarray
-
-    Raises
-    ------
-    ValueError
-        For r outside [−1, 1] or not numbers, or a ``factor`` that is not > 0.
-
-    References
-    ----------
-    Spearman (1910); Brown (1910).
-
-    Examples
-    --------
-    >>> float(spearman_brown(0.6))
-    0.75
-    """
-    from metabits.validation import as_positive, as_scalar, as_values_with_nan, scalar_or_array
-
-    if r is None:
-        raise ValueError("r must be correlations in [-1, 1]; got None")
-    x = as_values_with_nan(r, "r")
-    if np.any(np.abs(x[np.isfinite(x)]) > 1):
-        raise ValueError("r must be correlations in [-1, 1]")
-    k = float(as_positive(as_scalar(factor, "factor"), "factor"))
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return scalar_or_array(k * x / (1 + (k - 1) * x))
 
 
 #: Rahnev's (2025) bin sizes for split-half reliability used here (trials per half).
@@ -285,7 +139,7 @@ class Criteria(Result):
         Correlation with the absolute criterion, abs(c), across people, averaged over data sets.
     metacognitive_bias : ndarray
         Cohen's d of the paired difference between removing the highest and removing the lowest
-        confidence criterion (:func:`~metabits_book.studies.database_measures.merge_levels`),
+        confidence criterion (:func:`metabits.io.merge_levels`),
         averaged over the data sets with K >= 3.
     split_half : ndarray, shape (len(BIN_SIZES), len(names))
         Split-half reliability (:func:`split_half`) averaged over data sets, per bin size.
@@ -338,18 +192,15 @@ def _criterion(db, part, names, min_people):
     (split-half r averaged over data sets, (measures,))."""
     if part == "whole":
         est = _measures(db.tables(), db.n_levels, names + ("d_prime", "c"))
-        d_prime, c = est[:, -2], est[:, -1]
-        return np.stack([
-            np.array([group_correlations(est[:, j], d_prime, db.dataset, min_people)
-                      for j in range(len(names))]).T,
-            np.array([group_correlations(est[:, j], np.abs(c), db.dataset, min_people)
-                      for j in range(len(names))]).T])
+        m, n = est[:, :-2], len(names)
+        d_prime, c = np.repeat(est[:, -2:-1], n, 1), np.repeat(np.abs(est[:, -1:]), n, 1)
+        return np.stack([group_correlations(m, d_prime, db.dataset, min_people),
+                         group_correlations(m, c, db.dataset, min_people)])
     if part == "within":  # easiest against hardest difficulty level of each participant
         people, est = _hardest_and_easiest(db, names)
         if not people.size:  # a copy without a difficulty manipulation
             return np.full((0, len(names)), np.nan)
-        return np.array([paired_cohens_d(est[:, 0, j], est[:, 1, j], db.dataset[people])
-                         for j in range(len(names))]).T
+        return paired_cohens_d(est[:, 0], est[:, 1], db.dataset[people])
     if part == "meta":  # remove the highest against the lowest criterion (K >= 3)
         many = np.flatnonzero(db.n_levels >= 3)
         if not many.size:  # a copy of two-level scales only
@@ -358,8 +209,7 @@ def _criterion(db, part, names, min_people):
         top, K1 = merge_levels(t, db.n_levels[many], "top")
         bottom, _ = merge_levels(t, db.n_levels[many], "bottom")
         e_top, e_bottom = _measures(top, K1, names), _measures(bottom, K1, names)
-        return np.array([paired_cohens_d(e_bottom[:, j], e_top[:, j], db.dataset[many])
-                         for j in range(len(names))]).T
+        return paired_cohens_d(e_bottom, e_top, db.dataset[many])
     return _mean_over_sets(split_half(db, part, names, min_people=min_people))
 
 
@@ -479,7 +329,7 @@ def task_effect(db, name: str = "m_ratio", confidence: float = 0.95,
     The statistic is :func:`rahnev_criteria`'s ``task_within`` for the measure: per data set of
     :data:`~metabits_book.studies.database_copy.DIFFICULTY`, Cohen's d of the paired
     difference between each person's easiest and hardest difficulty level
-    (:func:`paired_cohens_d`), averaged over the data sets. Its interval resamples the people
+    (:func:`metabits.reliability.paired_cohens_d`), averaged over the data sets. Its interval resamples the people
     with replacement within each data set, independently across data sets
     (:func:`scipy.stats.bootstrap` with one sample of paired differences per data set), and
     recomputes the average: the bias-corrected and accelerated (BCa) interval of

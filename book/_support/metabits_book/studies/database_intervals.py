@@ -23,7 +23,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from metabits.results import Result
-from metabits.validation import as_choice, as_instance, as_int, as_size
+from metabits.validation import as_choice, as_int, as_size
+from metabits_book._arguments import as_instance
 
 __all__ = ["INTERVAL_MEASURES", "SHIPPED_INTERVALS", "PeopleIntervals", "people_intervals",
            "shipped_intervals", "write_intervals"]
@@ -183,7 +184,7 @@ def write_intervals(db, path, n_boot: int = SHIPPED_BOOT, seed: int = SHIPPED_SE
     """
     import time
 
-    from metabits.validation import as_file_to_write
+    from metabits_book._arguments import as_file_to_write
 
     path = as_file_to_write(path, "path")
     t0 = time.perf_counter()

@@ -12,13 +12,13 @@ vectorised measures once per K, and put the results back in participant order:
   0 … 1 (metacognitive bias).
 * :func:`database_bootstrap` — the same with bootstrap intervals
   (:func:`metabits.bootstrap_measures`, B replicates per participant).
-* :func:`merge_levels` — the metacognitive-bias manipulation of Xue, Shekhar & Rahnev (2021):
-  removing the highest confidence criterion (merging the two highest levels) raises confidence,
-  removing the lowest lowers it, on the same trials.
 
-Rahnev's (2025) criteria computed from these —
-:func:`~metabits_book.studies.database_criteria.paired_cohens_d`,
-:func:`~metabits_book.studies.database_criteria.group_correlations`,
+The metacognitive-bias manipulation of Xue, Shekhar & Rahnev (2021) on such stacks is the
+library's :func:`metabits.io.merge_levels`: removing the highest confidence criterion (merging
+the two highest levels) raises confidence, removing the lowest lowers it, on the same trials.
+Rahnev's (2025) criteria computed from these — with the library's
+:func:`metabits.reliability.paired_cohens_d` and
+:func:`metabits.reliability.group_correlations`:
 :func:`~metabits_book.studies.database_criteria.split_half`,
 :func:`~metabits_book.studies.database_criteria.rahnev_criteria` and the shipped criteria
 table — are in :mod:`metabits_book.studies.database_criteria`.
@@ -45,7 +45,7 @@ from metabits.validation import (as_choice, as_counts, as_int_array, as_pad, as_
                                  as_whole_counts, scalar_or_array)
 
 __all__ = ["ALL_NAMES", "DatabaseMeasures", "EVERY_MEASURE", "METACOGNITION", "NAMES", "RAHNEV",
-           "database_bootstrap", "database_measures", "merge_levels"]
+           "database_bootstrap", "database_measures"]
 
 #: The measures of :func:`metabits.all_measures`, in its order (the first columns of
 #: :data:`NAMES`): those of the registry :data:`metabits.MEASURES` in every stack.
@@ -324,65 +324,3 @@ def _oskr_interval(t, B, level, gen, lower, upper, part):
         lo, hi = oskr_ci_from_table(ct[varies], n_boot=B, level=level, rng=gen)
     lower[part[varies], j] = lo
     upper[part[varies], j] = hi
-
-
-def merge_levels(tables, n_levels, which: str):
-    """Remove the highest or the lowest confidence criterion: K levels become K − 1.
-
-    ``which="top"`` merges the two highest confidence levels of each response (more ratings
-    at the new top level: higher metacognitive bias); ``"bottom"`` merges the two lowest (lower
-    bias). The trials and the Type 1 responses are unchanged.
-
-    Parameters
-    ----------
-    tables : array_like, shape (P, ..., 2, M)
-        Padded tables as :func:`database_measures`.
-    n_levels : array_like of int, shape (P,)
-        K of each participant, at least 3.
-    which : {"top", "bottom"}
-
-    Returns
-    -------
-    tables : ndarray, shape (P, ..., 2, M)
-        The merged tables, padded the same way.
-    n_levels : ndarray of int, shape (P,)
-        K − 1.
-
-    Raises
-    ------
-    ValueError
-        For an unknown ``which``, or K < 3.
-
-    References
-    ----------
-    Xue, Shekhar & Rahnev (2021), *Consciousness and Cognition*, 103196.
-
-    Examples
-    --------
-    >>> t, K = merge_levels(np.array([[[5, 4, 3, 2, 1, 0], [0, 1, 2, 3, 4, 5]]]), [3], "top")
-    >>> t.tolist(), K.tolist()
-    ([[[9, 3, 2, 1, 0, 0], [1, 2, 3, 9, 0, 0]]], [2])
-    >>> merge_levels(np.array([[[5, 4, 3, 2, 1, 0], [0, 1, 2, 3, 4, 5]]]), [3], "bottom")[0].tolist()
-    [[[5, 7, 3, 0, 0, 0], [0, 3, 7, 5, 0, 0]]]
-    """
-    which = as_choice(which, ("top", "bottom"), "which")
-    flat, K, lead = _checked(tables, n_levels)
-    if K.min() < 3:
-        raise ValueError(f"n_levels must be >= 3 to merge two levels (K >= 3); got "
-                         f"{int(K.min())}")
-    out = np.zeros_like(flat)
-    for k in np.unique(K):
-        idx = np.flatnonzero(K == k)
-        t = flat[idx]
-        s1, s2 = t[..., :k][..., ::-1], t[..., k:2 * k]  # each from lowest to highest confidence
-        if which == "top":
-            s1 = np.concatenate([s1[..., :k - 2], s1[..., k - 2:].sum(-1, keepdims=True)], -1)
-            s2 = np.concatenate([s2[..., :k - 2], s2[..., k - 2:].sum(-1, keepdims=True)], -1)
-        else:
-            s1 = np.concatenate([s1[..., :2].sum(-1, keepdims=True), s1[..., 2:]], -1)
-            s2 = np.concatenate([s2[..., :2].sum(-1, keepdims=True), s2[..., 2:]], -1)
-        merged = np.concatenate([s1[..., ::-1], s2], -1)
-        out[idx, :, : 2 * (k - 1)] = merged
-    dtype = np.asarray(tables).dtype
-    return (out.reshape(lead + flat.shape[-2:]).astype(dtype),
-            (np.asarray(n_levels) - 1).astype(np.asarray(n_levels).dtype))

@@ -6,7 +6,8 @@ Rahnev (2025) assesses two more properties of a measure of metacognition than
 * **Precision** — how well a measure picks up a true change of metacognition rather than noise.
   :func:`precision` makes the change: on a random ``fraction`` of each person's trials the
   confidence rating is replaced by a level drawn uniformly from the scale
-  (:func:`corrupted_tables`; the Type 1 response is kept, so accuracy and d′ do not move),
+  (:func:`corrupted_tables`, with :func:`metabits.reliability.redraw_confidence` on each
+  person's trials; the Type 1 response is kept, so accuracy and d′ do not move),
   which lowers metacognition by a known manipulation. A measure's precision in a data set is
   the Cohen's d of the paired drop (original − corrupted) across its people; larger d means
   the same loss stands out further from the measure's noise. The manipulation and the
@@ -17,7 +18,8 @@ Rahnev (2025) assesses two more properties of a measure of metacognition than
   :func:`test_retest` computes a measure on each session of the data sets with sessions
   (:data:`~metabits_book.studies.database_copy.SESSIONS`: Bang et al., 2019, seven days;
   :data:`~metabits_book.studies.database_copy.SAME_PERSON`: Lebreton et al., 2018, two tasks)
-  and the intraclass correlation ICC(3,1) between consecutive sessions (:func:`icc`).
+  and the intraclass correlation ICC(3,1) between consecutive sessions
+  (:func:`metabits.reliability.icc`).
 
 References
 ----------
@@ -32,14 +34,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from metabits.reliability import icc, paired_cohens_d, redraw_confidence
 from metabits.results import Result
-from metabits.validation import (as_instance, as_int, as_probability, as_rng, as_scalar, as_size,
-                                 as_values_with_nan)
-from metabits_book.studies.database_criteria import (_mean_over_sets, _measure_names, _measures,
-                                                     paired_cohens_d)
+from metabits.validation import as_int, as_probability, as_rng, as_scalar, as_size
+from metabits_book._arguments import as_instance
+from metabits_book.studies.database_criteria import _mean_over_sets, _measure_names, _measures
 from metabits_book.studies.database_measures import METACOGNITION
 
-__all__ = ["Precision", "TestRetest", "corrupted_tables", "icc", "precision", "test_retest"]
+__all__ = ["Precision", "TestRetest", "corrupted_tables", "precision", "test_retest"]
 
 
 def _database(db):
@@ -52,7 +54,8 @@ def corrupted_tables(db, fraction: float, rng=None, first=None) -> np.ndarray:
     """Every person's table after replacing the confidence of a random share of trials.
 
     Each trial is chosen with probability ``fraction``; a chosen trial's confidence becomes a
-    level drawn uniformly from 1 … K (possibly the same), its stimulus and response unchanged.
+    level drawn uniformly from 1 … K (possibly the same), its stimulus and response unchanged
+    (:func:`metabits.reliability.redraw_confidence`).
 
     Parameters
     ----------
@@ -105,19 +108,21 @@ def corrupted_tables(db, fraction: float, rng=None, first=None) -> np.ndarray:
     K = db.n_levels.astype(np.int64)[owner]
     stim, col = np.divmod(db.code.astype(np.int64), M)
     resp = col >= K
-    u = np.empty((2, len(col)))
-    if seeded:  # one generator per data set
+    level = np.where(resp, col - K + 1, K - col)        # confidence 1 … K
+    if not len(col):
+        new = level
+    elif seeded:  # one generator per data set
+        new = np.empty_like(level)
         sets = db.dataset[owner]
         for i, name in enumerate(db.names):
             mine = sets == i
-            u[:, mine] = np.random.default_rng([int(rng), zlib.crc32(name.encode())]).random(
-                (2, int(mine.sum())))
+            if mine.any():
+                new[mine] = redraw_confidence(
+                    level[mine], K[mine], fraction,
+                    np.random.default_rng([int(rng), zlib.crc32(name.encode())]))
     else:
-        u[0], u[1] = gen.random(len(col)), gen.random(len(col))
-    pick = u[0] < fraction
-    conf = np.minimum((u[1] * K).astype(np.int64), K - 1)   # 0 … K − 1
-    new = np.where(resp, K + conf, K - 1 - conf)
-    col = np.where(pick, new, col)
+        new = redraw_confidence(level, K, fraction, gen)
+    col = np.where(resp, K + new - 1, K - new)
     keep = np.ones(len(col), dtype=bool) if first is None else db.position() < first
     flat = owner * 2 * M + stim * M + col
     return np.bincount(flat[keep], minlength=P * 2 * M).reshape(P, 2, M)
@@ -209,63 +214,10 @@ def precision(db, fraction: float = 0.2, n_trials: int = 200, names=METACOGNITIO
         m = sets == i
         if m.sum() < min_people:
             continue
-        for j in range(len(names)):
-            by_set[i, j] = paired_cohens_d(est[m, 1, j], est[m, 0, j])[0]
+        by_set[i] = paired_cohens_d(est[m, 1], est[m, 0])
     return Precision(names=names, by_set=by_set,
                      d=_mean_over_sets(by_set), fraction=fraction, n_trials=n,
                      n_sets=int(np.isfinite(by_set[:, 0]).sum()))
-
-
-def icc(x) -> float:
-    """ICC(3,1), the consistency of k sessions:
-    (MS_rows − MS_error) / (MS_rows + (k − 1) MS_error).
-
-    Parameters
-    ----------
-    x : array_like, shape (n_people, k_sessions)
-        One value per person and session; people with a NaN are left out.
-
-    Returns
-    -------
-    float
-        NaN with fewer than three complete people.
-
-    Raises
-    ------
-    ValueError
-        For an array that is not two-dimensional with k >= 2, or values that are not numbers.
-
-    References
-    ----------
-    Shrout & Fleiss (1979), ICC(3,1).
-
-    Examples
-    --------
-    Shrout & Fleiss's six targets rated by four judges (their Table 2; ICC(3,1) = .71):
-
-    >>> round(icc([[9, 2, 5, 8], [6, 1, 3, 2], [8, 4, 6, 8], [7, 1, 2, 6], [10, 5, 6, 9],
-    ...            [6, 2, 4, 7]]), 2)
-    0.71
-    >>> icc([[1, 1], [2, 2], [3, 3]])
-    1.0
-    """
-    a = as_values_with_nan(x, "x")
-    if a.ndim != 2 or a.shape[1] < 2:
-        raise ValueError(f"x must be (people, sessions) with at least two sessions; got shape "
-                         f"{a.shape}")
-    if np.isinf(a).any():
-        raise ValueError("x must be finite numbers or NaN")
-    a = a[np.isfinite(a).all(1)]
-    n, k = a.shape
-    if n < 3:
-        return float("nan")
-    grand = a.mean()
-    ms_rows = k * ((a.mean(1) - grand) ** 2).sum() / (n - 1)
-    ss_cols = n * ((a.mean(0) - grand) ** 2).sum()
-    ss_err = ((a - grand) ** 2).sum() - ms_rows * (n - 1) - ss_cols
-    ms_err = ss_err / ((n - 1) * (k - 1))
-    denom = ms_rows + (k - 1) * ms_err
-    return float((ms_rows - ms_err) / denom) if denom > 0 else float("nan")
 
 
 @dataclass(frozen=True)
@@ -306,7 +258,7 @@ def test_retest(db, dataset: str = "Bang_2019_Exp1", n_trials: int = 400,
     """Test–retest reliability: ICC(3,1) of each measure between consecutive sessions.
 
     Each person's first ``n_trials`` trials of every session (people with fewer in any session
-    are left out); the measure per person and session; ICC(3,1) (:func:`icc`) of each pair of
+    are left out); the measure per person and session; ICC(3,1) (:func:`metabits.reliability.icc`) of each pair of
     consecutive sessions, and its mean over the pairs.
 
     Parameters
@@ -362,7 +314,7 @@ def test_retest(db, dataset: str = "Bang_2019_Exp1", n_trials: int = 400,
     est = _measures(tables[full], db.n_levels[people][full], names)
     est[~np.isfinite(est)] = np.nan  # an unbounded meta-noise is left out, as an undefined value
     pairs = tuple((s, s + 1) for s in range(n_sessions - 1))
-    by_pair = np.array([[icc(est[:, [a, b], j]) for j in range(len(names))] for a, b in pairs])
+    by_pair = np.array([icc(est[:, [a, b]]) for a, b in pairs]).reshape(len(pairs), len(names))
     return TestRetest(names=names, dataset=name, pairs=pairs,
                       by_pair=by_pair, icc=_mean_over_sets(by_pair), n_people=int(full.sum()),
                       n_trials=n)

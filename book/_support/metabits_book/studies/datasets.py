@@ -14,8 +14,9 @@ import numpy as np
 from metabits.results import Result
 from metabits_book._data import read_csv
 from metabits.io import TrialCounts, count_tables
-from metabits.validation import (as_choice, as_column_names, as_int, as_int_array, as_same_length,
-                                 as_size, as_trial_values)
+from metabits.validation import (as_choice, as_int, as_int_array, as_same_length, as_size,
+                                 as_trial_values)
+from metabits_book._arguments import as_column_names
 
 __all__ = ["MASKORI_SOAS", "MASKORI_STIMULI", "maskori_counts",
            "maskori_trials", "SERVAJEAN_MODELS", "SERVAJEAN_RISKS", "SERVAJEAN_TASKS", "SERVAJEAN_VERDICTS",

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from metabits.results import Result
-from metabits.validation import as_axis, as_float_array, as_values_with_nan, scalar_or_array
+from metabits.validation import as_float_array, as_values_with_nan, scalar_or_array
+from metabits_book._arguments import as_axis
 
 __all__ = ["MCEstimate", "mc_mean", "mc_ratio", "mc_sd"]
 

@@ -26,8 +26,9 @@ import numpy as np
 
 from scipy.special import ndtri
 from metabits.results import Bounds
-from metabits.validation import (as_accuracy, as_choice, as_instance, as_int, as_noise_kind,
-                                 as_positive, as_probability, as_rng, as_scalar, as_size)
+from metabits.validation import (as_accuracy, as_choice, as_int, as_noise_kind, as_positive,
+                                 as_probability, as_rng, as_scalar, as_size)
+from metabits_book._arguments import as_instance
 from metabits_book.studies.simulation import (MCEstimate, mc_mean, response_probabilities,
                                               theoretical_measures)
 

@@ -23,7 +23,7 @@ import metabits as mb
 from metabits.sdt import _meta_noise as mn
 from metabits.sdt import rating_probabilities
 
-REFERENCE = Path(__file__).parent / "data" / "statconfr_model_fits.csv"
+REFERENCE = Path(__file__).parents[1] / "data" / "statconfr_model_fits.csv"
 TABLE1 = [[84, 56, 48, 12], [4, 56, 64, 76]]
 
 

@@ -1,13 +1,13 @@
 """metabits.validation: the checks every public function shares (pad, undefined, same length,
-whole counts, column names to group by)."""
+whole counts, column names to group by), public and shared from its private modules."""
 
 import numpy as np
 import pytest
 
 import metabits.validation as V
-
-from metabits.validation import (as_column_names, as_file_to_write, as_pad, as_same_length,
-                                 as_undefined, as_whole_counts, as_whole_numbers)
+from metabits.validation import _scalars, _tables
+from metabits.validation import as_pad, as_same_length, as_whole_counts
+from metabits.validation._scalars import as_column_names, as_undefined, as_whole_numbers
 
 
 def test_pad_default_and_rules():
@@ -70,9 +70,9 @@ def test_whole_numbers():
     lambda x: V.as_probability(x, "v"), lambda x: V.as_accuracy(x, "v"),
     lambda x: V.as_confidence(x, "v"), lambda x: V.as_positive(x, "v"),
     lambda x: V.as_counts(x, "v"), lambda x: V.as_labels(x, "v"),
-    lambda x: V.as_whole_numbers(x, "v"), lambda x: V.as_numbers(x, "v"),
+    lambda x: as_whole_numbers(x, "v"), lambda x: _scalars.as_numbers(x, "v"),
     lambda x: V.as_values_with_nan(x, "v"), lambda x: V.as_int_array(x, "v"),
-    lambda x: V.as_count_table(x, "v"), lambda x: V.as_contingency_table(x, "v"),
+    lambda x: V.as_count_table(x, "v"), lambda x: _tables.as_contingency_table(x, "v"),
     lambda x: V.as_same_length(x, x, "v and w", one_d=False),
 ])
 @pytest.mark.parametrize("empty", [[], np.zeros(0), np.zeros((0, 2, 4)), np.zeros((3, 0))])
@@ -117,11 +117,14 @@ def test_column_names_in_both_loaders():
             loader(trials, by=5)
 
 
-def test_file_to_write(tmp_path):
-    assert as_file_to_write(tmp_path / "a.csv", "path") == tmp_path / "a.csv"
-    with pytest.raises(ValueError, match="path must name a file in an existing folder"):
-        as_file_to_write(tmp_path, "path")                      # a folder
-    with pytest.raises(ValueError, match="target must name a file in an existing folder"):
-        as_file_to_write(tmp_path / "no" / "a.csv", "target")   # no such folder
-    with pytest.raises(ValueError, match="path must be a file path"):
-        as_file_to_write(3)
+def test_the_public_checks_are_the_documented_ones():
+    """``__all__`` is the small public set the package's docstring lists; every name in it is
+    documented there, and the book-only checks (explorer grids, files to write) are not in the
+    library at all."""
+    assert len(V.__all__) == len(set(V.__all__)) <= 27
+    for name in V.__all__:
+        assert getattr(V, name) is not None
+        assert f"`{name}`" in V.__doc__, name
+    for gone in ("as_grid", "as_number_grid", "as_format", "as_file_to_write", "as_folder",
+                 "as_instance"):
+        assert not hasattr(V, gone) and not hasattr(_scalars, gone), gone
