@@ -31,7 +31,7 @@ from scipy.special import ndtr
 from metabits._formulas import sdt_type1
 from metabits.results import Result
 from metabits.sdt._fisher import fisher_scoring
-from metabits.validation import as_choice, as_count_table, as_counts, as_pad, scalar_or_array
+from metabits.validation import as_choice, as_count_table, as_pad, scalar_or_array
 
 __all__ = ["MetaDFit", "fit_meta_d"]
 
