@@ -77,7 +77,7 @@ def _from_trials(data, columns, condition, read=None, covariates=None):
     without covariates)."""
     import pandas as pd
 
-    from metabits.io import Trials, read_file, group_flags, read_trials
+    from metabits.io._trials import Trials, read_file, group_flags, read_trials
 
     read = {k: v for k, v in (read or {}).items() if v is not None}
     if condition is not None and not isinstance(condition, str):
