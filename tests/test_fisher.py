@@ -41,8 +41,9 @@ def _tables(seed, n=40, J=3):
 
 def test_finds_the_closed_form_maximum():
     """With ``polish`` the last step is taken: the maximum to 1e-7; without, the fit stops
-    where the step promises a rise below FLAT (1 + |ll|) (here ~1e-5 from it), so the log-likelihood is that close
-    to its maximum (the quadratic model's rise, exact to a few percent so near)."""
+    where the step promises a rise below FLAT (1 + |ll|) (here ~1e-5 from it), so the
+    log-likelihood is that close to its maximum (the quadratic model's rise, exact to a few
+    percent so near)."""
     counts = _tables(1)
     start = np.random.default_rng(2).normal(0, 3, (len(counts), 3))  # far: steps get halved
     best = np.log(counts[:, 1:] / counts[:, :1])
@@ -121,6 +122,7 @@ def test_newton_step_makes_the_information_positive_definite(g, eig):
     rng = np.random.default_rng(0)
     V, _ = np.linalg.qr(rng.normal(size=(3, 3)))
     F = (V * (np.array(eig) * [1, -1, 1])) @ V.T  # indefinite
-    step, promised = _fisher.newton_step(_fisher.scoring_step)(np.zeros((1, 3)), np.array([g]), F[None])
+    rule = _fisher.newton_step(_fisher.scoring_step)
+    step, promised = rule(np.zeros((1, 3)), np.array([g]), F[None])
     assert promised[0] >= 0
     assert np.dot(g, step[0]) == pytest.approx(2 * promised[0])

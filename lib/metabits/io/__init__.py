@@ -8,8 +8,8 @@ condition (:meth:`Trials.tables`) and a report of what was read (:meth:`Trials.c
 into tables on a grid of grouping values.
 """
 
-from metabits.io._confidence_database import (MAX_LEVELS, MISSING_MARKERS,
-                                              confidence_database_citation,
+from metabits.io._columns import MAX_LEVELS, MISSING_MARKERS
+from metabits.io._confidence_database import (confidence_database_citation,
                                               confidence_database_tables, dataset_name,
                                               read_confidence_database)
 from metabits.io._tables import TrialCounts, count_tables
