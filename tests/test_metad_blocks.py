@@ -16,6 +16,7 @@ import textwrap
 import numpy as np
 import pytest
 from metabits_book.studies import datasets
+from metabits.sdt import _fisher
 from metabits.sdt import _metad as metad
 
 
@@ -48,7 +49,7 @@ def _scoring_one_halving_at_a_time(theta, counts, kappa, max_iter=100, xtol=1e-9
         theta[idx[done]] += step[done]
         converged[idx[done]], active[idx[done]] = True, False
         idx, step = idx[~done], step[~done]
-        flat = 0.5 * np.einsum("np,np->n", g[idx], step) <= metad._FLAT * (1 + np.abs(ll[idx]))
+        flat = 0.5 * np.einsum("np,np->n", g[idx], step) <= _fisher.FLAT * (1 + np.abs(ll[idx]))
         cand = theta[idx] + step
         worse = ~(metad._loglik(cand, counts[idx], kappa[idx], derivatives=False) >= ll[idx])
         theta[idx[flat & ~worse]] = cand[flat & ~worse]  # the last step, unless it falls

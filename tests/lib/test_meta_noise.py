@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import metabits as mb
-from metabits.sdt import _meta_noise as mn
+from metabits.sdt import _meta_noise_model as mn
 from metabits.sdt import rating_probabilities
 
 REFERENCE = Path(__file__).parents[1] / "data" / "statconfr_model_fits.csv"
@@ -132,10 +132,36 @@ def test_table1_has_its_maximum_at_sigma_zero_with_a_likelihood_bound():
     assert fit.status == "sigma_zero" and fit.sigma_meta == 0.0 and fit.pad == 0.25
     assert fit.d == pytest.approx(1.2713, abs=1e-4) and fit.c == pytest.approx(0.0151, abs=1e-4)
     assert 0.1 < fit.se_sigma_meta < 0.3
-    # at the bound the likelihood falls with sigma: the profile at 1.96 se is about 1.92 lower
     theta = theta_of(fit.d, fit.c, fit.c - fit.t2c_S1[::-1], fit.t2c_S2 - fit.c, 0.0)
     counts = np.array(TABLE1, float)[None] + 0.25
     assert mn._loglik(theta[None], counts, False)[0] == pytest.approx(fit.log_likelihood)
+
+
+def test_the_bound_at_sigma_zero_is_one_sided():
+    """On the boundary sigma = 0 the 95% likelihood-ratio upper bound is where twice the
+    profile log-likelihood has fallen by chi-square(1)'s 90% point (the 95% point of the 50:50
+    mixture of chi-square(0) and chi-square(1)): at the documented 1.645 se, to the 5% the
+    quadratic model misses by (2.57 against 2.71 here); 1.96 se, the two-sided bound, is 31%
+    off (3.56)."""
+    from scipy.optimize import minimize
+    from scipy.stats import chi2
+
+    from metabits.sdt._meta_noise import STATUS, _Z_BOUND
+
+    assert _Z_BOUND == pytest.approx(1.6448536, abs=1e-7)
+    assert f"{_Z_BOUND:.3f} se" in STATUS["sigma_zero"]
+    fit = mb.fit_meta_noise(TABLE1)
+    counts = np.array(TABLE1, float)[None] + 0.25
+    start = theta_of(fit.d, fit.c, fit.c - fit.t2c_S1[::-1], fit.t2c_S2 - fit.c, 0.0)[:-1]
+
+    def profile_fall(z):
+        s = (z * fit.se_sigma_meta) ** 2
+        res = minimize(lambda x: -mn._loglik(np.r_[x, s][None], counts, False)[0], start,
+                       method="Nelder-Mead", options={"xatol": 1e-9, "fatol": 1e-12})
+        return 2 * (fit.log_likelihood + res.fun)
+
+    assert profile_fall(_Z_BOUND) == pytest.approx(chi2.ppf(0.90, 1), rel=0.06)
+    assert profile_fall(1.96) > 1.25 * chi2.ppf(0.90, 1)
 
 
 def test_the_two_models_are_one_fit_on_two_scales():

@@ -10,8 +10,8 @@ confidence scales (K) into one zero-padded array, and :func:`merge_levels` remov
 criterion from every table of such a stack.
 """
 
-from metabits.io._confidence_database import (MAX_LEVELS, MISSING_MARKERS,
-                                              confidence_database_citation,
+from metabits.io._columns import MAX_LEVELS, MISSING_MARKERS
+from metabits.io._confidence_database import (confidence_database_citation,
                                               confidence_database_tables, dataset_name,
                                               read_confidence_database)
 from metabits.io._stacks import merge_levels, stack_tables

@@ -53,16 +53,13 @@ from pathlib import Path
 
 import numpy as np
 
-from metabits.validation import MAX_SIZE, as_float_array, as_size
+from metabits.io._columns import MISSING_MARKERS, confidence_scale, numbers, two_codes
+from metabits.validation import MAX_SIZE, as_size
 from metabits.validation._scalars import as_column_names, as_path
 
-__all__ = ["MAX_LEVELS", "MISSING_MARKERS", "confidence_database_citation",
-           "confidence_database_tables", "dataset_name", "read_confidence_database"]
+__all__ = ["confidence_database_citation", "confidence_database_tables", "dataset_name",
+           "read_confidence_database"]
 
-#: Most confidence levels a discrete scale may have; more is treated as continuous confidence.
-MAX_LEVELS = 20
-#: Cell values (case-insensitive, stripped) that mean "no response" in the database's files.
-MISSING_MARKERS = frozenset({"", "nan", "na", "n/a", "none", "null", "timeout", "missing"})
 #: The four columns every data set has, and their harmonised names.
 _CORE = {"Subj_idx": "participant", "Stimulus": "stimulus", "Response": "response",
          "Confidence": "confidence"}
@@ -112,93 +109,6 @@ def dataset_name(path) -> str:
 def _clean_names(columns) -> list:
     """Column names without byte-order marks, quotes and surrounding blanks."""
     return [str(c).replace("\ufeff", "").strip().strip('"').strip() for c in columns]
-
-
-def _numeric(series, column: str):
-    """A column as floats, missing markers as NaN; ValueError for any other non-number."""
-    import pandas as pd
-
-    if series.dtype.kind in "biuf":
-        values = series.astype(float)
-    else:
-        text = series.astype("string").str.strip()
-        missing = text.isna() | text.str.lower().isin(MISSING_MARKERS)
-        values = pd.to_numeric(text.where(~missing), errors="coerce")
-        bad = values.isna() & ~missing
-        if bad.any():
-            examples = sorted(set(text[bad].astype(str)))[:3]
-            raise ValueError(f"column {column!r} has non-numeric values {examples} (only "
-                             f"numbers and the missing-value markers NaN, NA, TIMEOUT … are "
-                             f"read)")
-        values = values.astype(float)
-    infinite = np.isinf(values.to_numpy())
-    if infinite.any():
-        raise ValueError(f"column {column!r} has infinite values ({int(infinite.sum())} of "
-                         f"them, e.g. {values[infinite].iloc[0]:g}): only finite numbers and "
-                         f"the missing-value markers are read")
-    return values
-
-
-def _two_codes(values: np.ndarray, column: str, other=None) -> tuple:
-    """The (S1, S2) codes of a stimulus or response column: its two values, lower first."""
-    kind = "stimuli" if column == "Stimulus" else "responses"
-    codes = np.unique(values)
-    if len(codes) > 2:
-        shown = ", ".join(f"{v:g}" for v in codes[:6]) + (" …" if len(codes) > 6 else "")
-        raise ValueError(f"more than two {kind}: column {column!r} has {len(codes)} values "
-                         f"({shown}); the count tables need a binary {column.lower()}")
-    if len(codes) == 2:
-        return float(codes[0]), float(codes[1])
-    if len(codes) == 1 and other is not None and codes[0] in other:
-        return other  # one value used: read it in the other column's coding
-    for pair in ((0.0, 1.0), (1.0, 2.0), (-1.0, 1.0)):
-        if len(codes) == 1 and codes[0] in pair:
-            return pair
-    raise ValueError(f"column {column!r} has no trials with a value to read")
-
-
-def _scale(values: np.ndarray, levels=None) -> np.ndarray:
-    """The confidence scale (raw values, increasing) of a column; ValueError if continuous."""
-    if levels is not None:
-        given = as_float_array(levels, "levels")
-        if given.ndim != 1:
-            raise ValueError(f"levels must be a sequence of confidence values (one axis); got "
-                             f"shape {given.shape}")
-        if np.any(np.diff(given) <= 0):
-            raise ValueError(f"levels must be distinct and in increasing order (the scale from "
-                             f"its lowest to its highest level); got {given.tolist()}")
-        scale = given
-        outside = np.setdiff1d(np.unique(values), scale)
-        if len(outside):
-            raise ValueError(f"confidence values {outside[:5].tolist()} are not among the "
-                             f"given levels {scale.tolist()}")
-    else:
-        used = np.unique(values)
-        if len(used) > MAX_LEVELS:
-            raise ValueError(f"continuous confidence: column 'Confidence' has {len(used)} "
-                             f"distinct values (at most {MAX_LEVELS} discrete levels are read; "
-                             f"bin it first)")
-        scale = used
-        if len(used) >= 2:
-            gap = np.min(np.diff(used))
-            for m in range(1, MAX_LEVELS):  # the step: the largest gap/m all values sit on
-                step = gap / m
-                pos = (used - used[0]) / step
-                if round(pos[-1]) + 1 > MAX_LEVELS:
-                    break
-                if np.allclose(pos, np.round(pos), atol=1e-6):
-                    grid = np.round(used[0] + step * np.arange(round(pos[-1]) + 1), 10)
-                    if used[0] < 0 < used[-1] and not np.any(np.isclose(used, 0.0)):
-                        grid = grid[~np.isclose(grid, 0.0, atol=step * 1e-6)]  # signed wager
-                    scale = grid
-                    break
-    if len(scale) < 2 and levels is not None:
-        raise ValueError(f"levels must give at least two confidence levels; got "
-                         f"{scale.tolist()}")
-    if len(scale) < 2:
-        raise ValueError(f"one confidence level ({scale.tolist()}): a count table needs at "
-                         f"least two")
-    return scale
 
 
 def read_confidence_database(path, *, levels=None, condition=None):
@@ -275,7 +185,7 @@ def read_confidence_database(path, *, levels=None, condition=None):
     if condition is not None and not isinstance(condition, str):
         raise ValueError(f"condition must be a column name (a str) or None; got {condition!r}")
     if levels is not None:
-        _scale(np.array([], dtype=float), levels)  # refuse bad levels before reading the file
+        confidence_scale(np.array([], dtype=float), levels)  # bad levels: before reading
     try:
         raw = pd.read_csv(path, low_memory=False, na_values=["NaN", "Nan", "NA", "nan"],
                           keep_default_na=True)
@@ -318,7 +228,7 @@ def _harmonised(raw, path, name, levels, condition, names):
     elif condition not in raw.columns:
         raise ValueError(f"file {path.name} has no condition column {condition!r}")
 
-    values = {c: _numeric(raw[c], c) for c in ("Stimulus", "Response", "Confidence")}
+    values = {c: numbers(raw[c], c) for c in ("Stimulus", "Response", "Confidence")}
     subj = raw["Subj_idx"]
     if subj.dtype.kind == "O":
         subj = subj.astype("string").str.strip()
@@ -335,11 +245,11 @@ def _harmonised(raw, path, name, levels, condition, names):
     s_raw = values["Stimulus"].to_numpy()[keep]
     r_raw = values["Response"].to_numpy()[keep]
     c_raw = values["Confidence"].to_numpy()[keep]
-    s_codes = _two_codes(s_raw, "Stimulus")
-    r_codes = _two_codes(r_raw, "Response", other=s_codes)
+    s_codes = two_codes(s_raw, "Stimulus")
+    r_codes = two_codes(r_raw, "Response", other=s_codes)
     if len(np.unique(s_raw)) == 1:  # one stimulus used: read it in the response's coding
-        s_codes = _two_codes(s_raw, "Stimulus", other=r_codes)
-    scale = _scale(c_raw, levels)
+        s_codes = two_codes(s_raw, "Stimulus", other=r_codes)
+    scale = confidence_scale(c_raw, levels)
     stimulus = (s_raw == s_codes[1]).astype(np.int8)
     response = (r_raw == r_codes[1]).astype(np.int8)
     conf = np.abs(c_raw[:, None] - scale[None, :]).argmin(axis=1) + 1

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from metabits.io._confidence_database import (MAX_LEVELS, MISSING_MARKERS, _numeric, _scale,
-                                              _two_codes)
+from metabits.io._columns import (MAX_LEVELS, MISSING_MARKERS, confidence_scale, numbers,
+                                  two_codes)
 from metabits.results import Result
 from metabits.validation._scalars import as_path
 
@@ -111,7 +111,7 @@ def _coded(series, role, column, codes, other=None):
     if series.dtype.kind == "b":
         series = series.astype(float)
     try:
-        values = _numeric(series, column).to_numpy()
+        values = numbers(series, column).to_numpy()
     except ValueError:
         labels = sorted({v for v in _labels(series, role, column) if v is not None})
         other = labels[-1] if len(labels) > 1 else "other"
@@ -123,7 +123,7 @@ def _coded(series, role, column, codes, other=None):
     if not np.any(ok):
         raise ValueError(f"{role} column {column!r} has no value to read")
     try:
-        pair = _two_codes(values[ok], "Stimulus" if role == "stimulus" else "Response", other)
+        pair = two_codes(values[ok], "Stimulus" if role == "stimulus" else "Response", other)
     except ValueError as exc:
         raise ValueError(str(exc).replace("'Stimulus'", repr(column))
                          .replace("'Response'", repr(column))) from None
@@ -463,6 +463,36 @@ def read_trials(data, *, subject=None, stimulus=None, response=None, confidence=
     >>> t.n_levels, t.n_dropped, t.frame.confidence.tolist()
     (4, {'rating': 1}, [4, 2, 1])
     """
+    frame, source = _frame_of(data)
+    by = _grouping(frame, codes, by)
+    cols = _roles(frame, by, subject=subject, stimulus=stimulus, response=response,
+                  confidence=confidence, correct=correct)
+    stim, resp, conf, corr, found = _coded_values(frame, cols, codes)
+    keep, n_dropped = _complete(frame, cols, by, stim, resp, conf)
+    groups = tuple(c for c in ([cols["subject"]] if cols["subject"] else []) + list(by))
+    kept = frame.loc[keep, list(groups)].reset_index(drop=True)
+    stim, resp = stim[keep].astype(np.int8), resp[keep].astype(np.int8)
+    rating, scale, K = _ratings(conf[keep], kept, groups, cols["confidence"], bins, levels)
+    out = kept.copy()
+    out["stimulus"] = stim
+    out["response"] = resp
+    out["confidence"] = rating.astype(np.int64)
+    out["correct"] = (stim == resp).astype(np.int8)
+    mismatch = None
+    if corr is not None and cols["response"] is not None:
+        c = corr[keep]
+        mismatch = int(np.sum(~np.isnan(c) & (c != out["correct"].to_numpy())))
+    return Trials(frame=out, groups=groups, n_levels=int(K), scale=scale, codes=found,
+                  columns=cols, n_rows=len(frame), n_dropped=n_dropped, n_mismatch=mismatch,
+                  source=source)
+
+
+# ------------------------------------------------------------- the stages of read_trials
+
+
+def _frame_of(data):
+    """The data as a DataFrame (a file read, a mapping made a frame) with clean column names,
+    and where it came from."""
     import pandas as pd
 
     if isinstance(data, pd.DataFrame):
@@ -479,6 +509,11 @@ def read_trials(data, *, subject=None, stimulus=None, response=None, confidence=
     if frame.columns.duplicated().any():
         dup = sorted(set(frame.columns[frame.columns.duplicated()]))
         raise ValueError(f"data has the column {dup[0]!r} twice")
+    return frame, source
+
+
+def _grouping(frame, codes, by):
+    """``by`` as a tuple of the data's columns (``codes`` checked to be a mapping first)."""
     if codes is not None and not isinstance(codes, Mapping):
         raise ValueError(f"codes must be a mapping of labels to 'S1' or 'S2'; got {codes!r}")
     if isinstance(by, str):
@@ -491,19 +526,23 @@ def read_trials(data, *, subject=None, stimulus=None, response=None, confidence=
         if not isinstance(b, str) or b not in frame.columns:
             raise ValueError(f"by={b!r}: the data have no such column (columns: "
                              f"{[str(c) for c in frame.columns][:12]})")
+    return by
 
+
+def _roles(frame, by, **given):
+    """The data's column of each role (None where absent): the ones given, else found by their
+    usual names; ValueError for a required role without a column or a column in two roles."""
     cols = {}
-    if subject is False:
+    if given["subject"] is False:
         cols["subject"] = None
     else:
-        cols["subject"] = _column(frame, "subject", subject)
+        cols["subject"] = _column(frame, "subject", given["subject"])
         if cols["subject"] is None:
             raise ValueError(f"subject: no column named like a subject (looked for "
                              f"{list(ALIASES['subject'])}); pass subject='your column', or "
                              f"subject=False for trials of one subject")
-    for role, given in (("stimulus", stimulus), ("response", response),
-                        ("confidence", confidence), ("correct", correct)):
-        cols[role] = _column(frame, role, given)
+    for role in ("stimulus", "response", "confidence", "correct"):
+        cols[role] = _column(frame, role, given[role])
     for role in ("stimulus", "confidence"):
         if cols[role] is None:
             raise ValueError(f"{role}: no column named like a {role} (looked for "
@@ -516,15 +555,19 @@ def read_trials(data, *, subject=None, stimulus=None, response=None, confidence=
                         cols["correct"]) if c is not None] + list(by)
     if len(set(used)) < len(used):
         raise ValueError(f"one column serves two roles: {cols} by={by}")
+    return cols
 
-    n_rows = len(frame)
+
+def _coded_values(frame, cols, codes):
+    """Every row's stimulus and response (0 = S1, 1 = S2), raw confidence and correctness (or
+    None) as floats, NaN where missing, and the data's codes of S1 and S2."""
     stim, stim_codes = _coded(frame[cols["stimulus"]], "stimulus", cols["stimulus"], codes)
     corr = None
     if cols["correct"] is not None:
         values = frame[cols["correct"]]
         if values.dtype.kind == "b":
             values = values.astype(float)
-        corr = _numeric(values, cols["correct"]).to_numpy()
+        corr = numbers(values, cols["correct"]).to_numpy()
         bad = ~np.isnan(corr) & ~np.isin(corr, (0.0, 1.0))
         if np.any(bad):
             raise ValueError(f"correct column {cols['correct']!r} must hold 1 (correct) or 0 "
@@ -541,18 +584,23 @@ def read_trials(data, *, subject=None, stimulus=None, response=None, confidence=
     conf_raw = frame[cols["confidence"]]
     if conf_raw.dtype.kind == "b":
         conf_raw = conf_raw.astype(float)
-    conf = _numeric(conf_raw, cols["confidence"]).to_numpy()
+    conf = numbers(conf_raw, cols["confidence"]).to_numpy()
+    return stim, resp, conf, corr, {"stimulus": stim_codes, "response": resp_codes}
 
-    keep = np.ones(n_rows, dtype=bool)
-    n_dropped = {}
-    def missing(series):
-        gone = series.isna().to_numpy().copy()
-        if series.dtype.kind in "OSU" or str(series.dtype) == "string":
-            gone |= series.astype("string").str.strip().str.lower().isin(MISSING_MARKERS) \
-                .fillna(False).to_numpy()
-        return gone
 
-    checks = [(c, missing(frame[c])) for c in ([cols["subject"]] if cols["subject"] else [])
+def _missing(series):
+    """Where a grouping column's value is missing (NaN or a missing-value marker)."""
+    gone = series.isna().to_numpy().copy()
+    if series.dtype.kind in "OSU" or str(series.dtype) == "string":
+        gone |= series.astype("string").str.strip().str.lower().isin(MISSING_MARKERS) \
+            .fillna(False).to_numpy()
+    return gone
+
+
+def _complete(frame, cols, by, stim, resp, conf):
+    """The rows with every value needed, and the rows dropped, by the first column in which a
+    value was missing (the subject, ``by``, stimulus, response or correctness, confidence)."""
+    checks = [(c, _missing(frame[c])) for c in ([cols["subject"]] if cols["subject"] else [])
               + list(by)]
     checks += [(cols["stimulus"], np.isnan(stim))]
     if cols["response"] is not None:
@@ -560,6 +608,8 @@ def read_trials(data, *, subject=None, stimulus=None, response=None, confidence=
     else:
         checks.append((cols["correct"], np.isnan(resp)))
     checks.append((cols["confidence"], np.isnan(conf)))
+    keep = np.ones(len(frame), dtype=bool)
+    n_dropped = {}
     for c, missing in checks:
         gone = keep & missing
         if gone.any():
@@ -568,44 +618,32 @@ def read_trials(data, *, subject=None, stimulus=None, response=None, confidence=
     if not keep.any():
         raise ValueError("data: no trial has every value needed (subject, stimulus, response "
                          f"and confidence); dropped {n_dropped}")
+    return keep, n_dropped
 
-    groups = tuple(c for c in ([cols["subject"]] if cols["subject"] else []) + list(by))
-    kept = frame.loc[keep, list(groups)].reset_index(drop=True)
-    stim, resp, conf = stim[keep].astype(np.int8), resp[keep].astype(np.int8), conf[keep]
+
+def _ratings(conf, kept, groups, column, bins, levels):
+    """The confidence levels 1 … K of the kept trials, the scale and K: binned as ``bins``
+    says, else on the scale of :func:`metabits.io._columns.confidence_scale`."""
     if bins is not None:
         if levels is not None:
             raise ValueError("give bins or levels, not both")
         code = kept.groupby(list(groups), sort=False).ngroup().to_numpy() if groups else \
             np.zeros(len(kept), dtype=np.int64)
-        rating, scale = _binned(conf, bins, cols["confidence"], code)
-        K = len(scale) - 1 if scale[0] != "quantile" else scale[1]
-    else:
-        try:
-            grid = _scale(conf, levels)
-        except ValueError as exc:
-            text = str(exc)
-            if "continuous confidence" in text:
-                raise ValueError(
-                    f"confidence column {cols['confidence']!r} has {len(np.unique(conf))} "
-                    f"distinct values (continuous?): pass bins=4 (equal-width bins), "
-                    f"bins=[0, 25, 50, 75, 100] (bin edges) or bins=('quantile', 4)") from None
-            if "one confidence level" in text:
-                raise ValueError(f"confidence column {cols['confidence']!r} holds one value "
-                                 f"({np.unique(conf)[0]:g}): a table needs at least two "
-                                 f"levels (pass levels= for the whole scale)") from None
-            raise
-        rating = np.abs(conf[:, None] - grid[None, :]).argmin(axis=1) + 1
-        scale = tuple(int(v) if float(v).is_integer() else float(v) for v in grid)
-        K = len(grid)
-    out = kept.copy()
-    out["stimulus"] = stim
-    out["response"] = resp
-    out["confidence"] = rating.astype(np.int64)
-    out["correct"] = (stim == resp).astype(np.int8)
-    mismatch = None
-    if corr is not None and cols["response"] is not None:
-        c = corr[keep]
-        mismatch = int(np.sum(~np.isnan(c) & (c != out["correct"].to_numpy())))
-    return Trials(frame=out, groups=groups, n_levels=int(K), scale=scale,
-                  codes={"stimulus": stim_codes, "response": resp_codes}, columns=cols,
-                  n_rows=n_rows, n_dropped=n_dropped, n_mismatch=mismatch, source=source)
+        rating, scale = _binned(conf, bins, column, code)
+        return rating, scale, len(scale) - 1 if scale[0] != "quantile" else scale[1]
+    try:
+        grid = confidence_scale(conf, levels)
+    except ValueError as exc:
+        text = str(exc)
+        if "continuous confidence" in text:
+            raise ValueError(
+                f"confidence column {column!r} has {len(np.unique(conf))} "
+                f"distinct values (continuous?): pass bins=4 (equal-width bins), "
+                f"bins=[0, 25, 50, 75, 100] (bin edges) or bins=('quantile', 4)") from None
+        if "one confidence level" in text:
+            raise ValueError(f"confidence column {column!r} holds one value "
+                             f"({np.unique(conf)[0]:g}): a table needs at least two "
+                             f"levels (pass levels= for the whole scale)") from None
+        raise
+    rating = np.abs(conf[:, None] - grid[None, :]).argmin(axis=1) + 1
+    return rating, tuple(int(v) if float(v).is_integer() else float(v) for v in grid), len(grid)

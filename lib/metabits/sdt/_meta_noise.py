@@ -23,27 +23,8 @@ reports them as positions :math:`c \\pm c_{R,j}` on the evidence axis, CAS as :m
 on the axis of the confidence variable); their maximum likelihoods are equal. Both functions
 use the one fit below and report its noise parameter on their own scale.
 
-Likelihood: the probability of "rating >= j + 1 with response S2" to stimulus s is
-:math:`E_Z[\\Phi(\\mu_s - c - m_j e^{\\sigma Z})]`, :math:`Z \\sim N(0, 1)`, where
-:math:`m_j = c_{S2,j} e^{-\\sigma^2/2}` is the criterion's median (the parametrisation the fit
-works in: the criteria do not drift with sigma); S1's side likewise with
-:math:`c - \\mu_s`. The expectation is a trapezoid sum over Z, one window of nodes per
-criterion (see :func:`_nodes`: spacing shrinking with sigma, the window ending where the
-criterion's probability reaches 0, an Euler–Maclaurin end correction and the mass below the
-window at its conditional mean of L), accurate to about 1e-9 relative up to sigma = 3 against
-adaptive quadrature; the cells are differences of these. The derivative in
-:math:`s = \\sigma^2` is taken through Stein's identity (:math:`E[Z h(Z)] = E[h'(Z)]`), so it
-stays finite at sigma = 0, where the model is the SDT rating model.
-
-Fit: all tables at once by Fisher scoring (analytic gradient and expected information) with step
-halving and the bounds :math:`0 \\le \\sigma^2 \\le 16` (a table whose likelihood falls with sigma
-at sigma = 0 stops there: an estimate on the boundary, flagged; one still rising at the upper
-bound is flagged as unbounded), from the best of a grid of sigma values at which the criteria
-are matched to the observed rating proportions. Tables on which scoring converges slowly (the
-expected information far from the observed) continue by Newton's method with the observed
-Hessian (differences of the analytic gradient), and those on which both stall by L-BFGS-B
-(scipy). A table that ends at the upper bound is fitted again from sigma = 0 and keeps the
-higher maximum.
+The likelihood is :mod:`metabits.sdt._meta_noise_model`'s, the fit
+:mod:`metabits.sdt._meta_noise_fit`'s.
 """
 
 from __future__ import annotations
@@ -51,534 +32,41 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.special import log_ndtr, ndtr, ndtri
+from scipy.special import ndtri
 
 from metabits.results import Result
+from metabits.sdt._meta_noise_fit import _S_MAX, _SE_FLAT, _fit_stack
 from metabits.validation import as_count_table, as_pad, scalar_or_array
 
 __all__ = ["MetaNoiseFit", "MetaUncertaintyFit", "fit_meta_noise", "fit_meta_uncertainty"]
 
-_INV_SQRT_2PI = 1.0 / np.sqrt(2.0 * np.pi)
 _ROWS = ("nR_S1", "nR_S2")
+
+#: z of a one-sided 95% bound, 1.645: the 95% point of the likelihood-ratio statistic on the
+#: boundary sigma = 0, a 50:50 mixture of chi-square(0) and chi-square(1), is chi-square(1)'s
+#: 90% point, z**2
+_Z_BOUND = float(ndtri(0.95))
 
 #: what ``status`` says of each table's fit
 STATUS = {
     "ok": "an interior maximum",
     "sigma_zero": "the maximum is at sigma = 0 (the SDT rating model): the ratings are at least "
                   "as informative as the SDT observer's; the standard error is the likelihood's "
-                  "curvature there, so sigma <= 1.96 se is the 95% likelihood-ratio bound",
-    "sigma_unbounded": "the likelihood still rises at sigma_meta = 4 (sigma_m = 8,900), the "
+                  f"curvature there, so sigma <= {_Z_BOUND:.3f} se is the 95% likelihood-ratio "
+                  "upper bound (one-sided, on the boundary: the statistic is a 50:50 mixture "
+                  "of chi-square(0) and chi-square(1), whose 95% point is chi-square(1)'s 90%)",
+    "sigma_unbounded": f"the likelihood still rises at sigma_meta = {np.sqrt(_S_MAX):g} "
+                       f"(sigma_m = {float(np.sqrt(np.expm1(_S_MAX))):,.0f}), the "
                        "fit's bound: the ratings carry next to no information about accuracy "
                        "beyond the Type 1 response; sigma is reported as inf, without a "
                        "standard error or criteria",
-    "sigma_unidentified": "the likelihood is (nearly) flat in sigma (standard error above 4, "
-                          "or no strict maximum), as where d′ = 0: sigma, its standard error "
-                          "and the criteria are NaN; d′, c and the log-likelihood are given",
+    "sigma_unidentified": "the likelihood is (nearly) flat in sigma (standard error above "
+                          f"{_SE_FLAT:g}, or no strict maximum), as where d′ = 0: sigma, its "
+                          "standard error and the criteria are NaN; d′, c and the "
+                          "log-likelihood are given",
     "d_infinite": "a hit or false-alarm rate of 0 or 1 (pad the counts): no fit, NaN",
     "no_convergence": "the optimisers found no maximum: NaN",
 }
-
-# ---------------------------------------------------------------------------------- quadrature
-
-#: trapezoid nodes over Z ~ N(0, 1)
-_Q = 171
-#: node spacing in Z while sigma <= _KAPPA / _H0 (the nodes then span |Z| <= 8.5)
-_H0 = 0.1
-#: largest node spacing in sigma * Z (the log of the noise factor) for larger sigma
-_KAPPA = 0.1
-#: a standard error of sigma_meta above this (the width of the fit's range of sigma_meta) says
-#: the likelihood is flat in sigma: "sigma_unidentified"
-_SE_FLAT = 4.0
-#: largest sigma_meta**2 the fit goes to; a maximum there is "sigma_unbounded" (sigma_meta = 4
-#: is a CASANDRE sigma_m of 8,900: confidence nearly independent of the evidence)
-_S_MAX = 16.0
-
-
-def _nodes(s, m, a):
-    """Quadrature over Z for each criterion: weights ``w`` and noise factors
-    ``L = exp(sigma Z)``, both (n, 2, K − 1, Q + 1), for criteria medians ``m`` (n, 2, K − 1)
-    and the distances ``a`` (n, stimulus, side) of the stimulus means beyond c.
-
-    The nodes are spaced ``h = min(h0, kappa / sigma)`` and end where the criterion times L
-    passes ``max(a) + 8.5`` (above, every probability of a rating above this criterion is 0 to
-    double precision: the mass there is left out), or at Z = 8.5. Trapezoid weights, with the
-    lowest node's weight halved and corrected by the Euler–Maclaurin term of the density's
-    slope there (the integrand is flat at that end); the last node stands for the mass below
-    the nodes, at the conditional mean of L there (the integrand's first-order change in that
-    tail is exact)."""
-    Q, h0, kappa = _Q, _H0, _KAPPA
-    sigma = np.sqrt(np.maximum(s, 0.0))[:, None, None]
-    h = np.minimum(h0, kappa / np.maximum(sigma, 1e-300))
-    top = np.log(np.maximum(a.max(axis=1), 0.0) + 8.5)[:, :, None]  # (n, side, 1)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        z_top = np.where(sigma > 0, (top - np.log(m)) / sigma, np.inf)
-    # at most 8.5; at least -8.5: a criterion beyond max(a) + 8.5 even at Z = -8.5 has no mass
-    # above it to speak of, and a tiny sigma would otherwise send the nodes to -1e150
-    z_top = np.clip(z_top, -8.5, 8.5)
-    z = z_top[..., None] - h[..., None] * np.arange(Q - 1, -1, -1)  # (n, 2, K-1, Q)
-    shape = z.shape[:-1] + (Q + 1,)
-    w, L = np.empty(shape), np.empty(shape)
-    pdf = _INV_SQRT_2PI * np.exp(-0.5 * z * z)
-    w[..., :-1] = h[..., None] * pdf
-    z0, h_ = z[..., 0], np.broadcast_to(h, z_top.shape)
-    w[..., 0] = 0.5 * h_ * pdf[..., 0] - h_ ** 2 / 12 * z0 * pdf[..., 0]
-    w[..., -1] = ndtr(z0)
-    L[..., :-1] = np.exp(sigma[..., None] * z)
-    L[..., -1] = np.exp(0.5 * np.square(sigma) + log_ndtr(z0 - sigma) - log_ndtr(z0))
-    return w, L
-
-
-def _unpack(theta, K):
-    """d′, c, the criteria's medians ``m`` (n, 2, K−1; side S1 then S2, nearest c first) and
-    s = sigma_meta**2 from the parameter vectors (n, 2K+1)."""
-    d, c, s = theta[:, 0], theta[:, 1], theta[:, -1]
-    inc = np.exp(theta[:, 2:2 * K].reshape(-1, 2, K - 1))
-    return d, c, np.cumsum(inc, axis=2), inc, s
-
-
-#: d a / d d′ and d a / d c of a = mu_s - c (side S2) and c - mu_s (side S1), by (stimulus, side)
-_DA_DD = np.array([[0.5, -0.5], [-0.5, 0.5]])
-_DA_DC = np.array([[1.0, -1.0], [1.0, -1.0]])
-
-
-def _probabilities(theta, K, derivatives=True):
-    """Cell probabilities (n, 2, 2K) of tables in the library's layout and, if ``derivatives``,
-    their derivatives (n, 2, 2K, P) with respect to ``theta = (d′, c, log-increments of the
-    criteria's medians on side S1 then S2, sigma_meta**2)``."""
-    n, P = theta.shape
-    d, c, m, inc, s = _unpack(theta, K)
-    mu = np.stack([-d / 2, d / 2], axis=1)  # (n, stimulus)
-    # a = distance of the stimulus mean beyond c on each response's side: (n, stimulus, side)
-    a = np.stack([c[:, None] - mu, mu - c[:, None]], axis=2)
-    w, L = _nodes(s, m, a)
-    mL = m[..., None] * L  # (n, side, K-1, Q+1)
-    u = a[:, :, :, None, None] - mL[:, None]
-    G = np.empty((n, 2, 2, K + 1))  # P(rating >= j + 1 and this response), j = 0 .. K
-    G[..., 0] = ndtr(a)
-    G[..., 1:K] = np.einsum("nsrjq,nrjq->nsrj", ndtr(u), w)
-    G[..., K] = 0.0
-    side = G[..., :-1] - G[..., 1:]  # P(rating i and this response), i = 1 .. K: (n, 2, 2, K)
-    p = np.concatenate([side[:, :, 0, ::-1], side[:, :, 1]], axis=2)
-    if not derivatives:
-        return p, None
-    phi = _INV_SQRT_2PI * np.exp(-0.5 * u * u)
-    phi_a = _INV_SQRT_2PI * np.exp(-0.5 * a * a)
-    E0 = np.einsum("nsrjq,nrjq->nsrj", phi, w)
-    E1 = np.einsum("nsrjq,nrjq->nsrj", phi, w * L)  # E[L phi(u)]
-    E2 = np.einsum("nsrjq,nrjq->nsrj", phi * u, w * L * L)  # E[L^2 u phi(u)]
-    dG = np.zeros((n, 2, 2, K + 1, P))
-    base = np.concatenate([phi_a[..., None], E0], axis=3)  # d G_j / d a, j = 0 .. K-1
-    dG[..., :K, 0] = base * _DA_DD[None, :, :, None]
-    dG[..., :K, 1] = base * _DA_DC[None, :, :, None]
-    # criteria: d G_j / d log-increment k = -E1_j * inc_k for k <= j (same side)
-    tri = np.tril(np.ones((K - 1, K - 1)))  # [j, k] = 1 for k <= j
-    for r in range(2):
-        cols = slice(2 + r * (K - 1), 2 + (r + 1) * (K - 1))
-        dG[:, :, r, 1:K, cols] = -E1[:, :, r, :, None] * (inc[:, None, r, None, :] * tri)
-    # s = sigma**2, by Stein's identity: d G_j / d s = -m_j (E1_j + m_j E2_j) / 2
-    dG[..., 1:K, P - 1] = -0.5 * m[:, None] * (E1 + m[:, None] * E2)
-    dside = dG[..., :-1, :] - dG[..., 1:, :]
-    dp = np.concatenate([dside[:, :, 0, ::-1], dside[:, :, 1]], axis=2)
-    return p, dp
-
-
-def _loglik(theta, counts, derivatives=True):
-    """Log-likelihood :math:`\\sum n \\log p` (n,) of (padded) tables (n, 2, 2K) and, if
-    ``derivatives``, its gradient (n, P) and expected information (n, P, P)."""
-    K = counts.shape[-1] // 2
-    with np.errstate(all="ignore"):
-        p, dp = _probabilities(theta, K, derivatives)
-        logp = np.log(np.where(counts > 0, p, 1.0))
-        ll = np.sum(counts * logp, axis=(1, 2))
-        ll = np.where(np.isfinite(ll) & np.all((p > 0) | (counts == 0), axis=(1, 2)), ll, -np.inf)
-        if not derivatives:
-            return ll
-        ratio = np.where(counts > 0, counts / p, 0.0)
-        grad = np.einsum("nsj,nsjp->np", ratio, dp)
-        n_rows = counts.sum(axis=-1, keepdims=True)  # trials per stimulus
-        weight = np.where(p > 0, n_rows / p, 0.0).reshape(len(p), -1, 1)
-        cells = dp.reshape(len(p), -1, dp.shape[-1])
-        fisher = np.matmul(cells.transpose(0, 2, 1), weight * cells)
-    return ll, grad, fisher
-
-
-#: numbers of (tables × 4(K−1) × nodes) per call of :func:`_loglik` in :func:`_loglik_blocks`
-_BLOCK_CELLS = 2_000_000
-
-
-def _loglik_blocks(theta, counts, derivatives=True):
-    """:func:`_loglik` of a stack of any size, a block of tables at a time (bounded memory)."""
-    K = counts.shape[-1] // 2
-    block = max(1, _BLOCK_CELLS // (4 * (K - 1) * _Q))
-    n = len(theta)
-    if n <= block:
-        return _loglik(theta, counts, derivatives)
-    parts = [_loglik(theta[i:i + block], counts[i:i + block], derivatives)
-             for i in range(0, n, block)]
-    if not derivatives:
-        return np.concatenate(parts)
-    return tuple(np.concatenate(part) for part in zip(*parts))
-
-
-# --------------------------------------------------------------------------------- the start
-
-
-#: the sigma_meta values of the starting grid (at each, the criteria match the observed ratings)
-_GRID = (0.0, 0.5, 1.0, 1.8)
-
-
-def _type1(counts):
-    """d′, c, each side's observed P(rating >= j + 1 | response), j = 1 .. K−1 (n, 2, K−1),
-    and the SDT rating model's criteria (distances from c, (n, 2, K−1)) of padded tables
-    (n, 2, 2K)."""
-    K = counts.shape[-1] // 2
-    n_row = counts.sum(axis=-1)
-    hr = counts[:, 1, K:].sum(-1) / n_row[:, 1]
-    far = counts[:, 0, K:].sum(-1) / n_row[:, 0]
-    zh, zf = ndtri(hr), ndtri(far)
-    pooled = counts.sum(axis=1)  # (n, 2K)
-    by_side = np.stack([pooled[:, :K][:, ::-1], pooled[:, K:]], axis=1)  # rating 1 .. K
-    above = np.cumsum(by_side[..., ::-1], axis=-1)[..., ::-1]  # rating >= i
-    d, c = zh - zf, -0.5 * (zh + zf)
-    # SDT criteria: the cumulative splits' c_k (increasing in k), as distances from c
-    tail = np.cumsum(counts[..., ::-1], axis=-1)[..., ::-1][..., 1:] / n_row[..., None]
-    crit = -0.5 * (ndtri(tail[:, 1]) + ndtri(tail[:, 0]))  # (n, 2K - 1)
-    sdt = np.stack([c[:, None] - crit[:, K - 2::-1], crit[:, K:] - c[:, None]], axis=1)
-    sdt = np.maximum.accumulate(np.maximum(sdt, 1e-3), axis=-1)
-    return d, c, above[..., 1:] / above[..., :1], sdt
-
-
-def _match_criteria(d, c, s, target, counts, x0, iters=10):
-    """Criteria medians (n, 2, K−1) that give each side's observed proportions of ratings
-    (``target``, pooled over the stimuli) at d′, c and s: a safeguarded Newton search in
-    log m, one criterion at a time (each proportion falls with its own criterion)."""
-    n, _, J = target.shape
-    mu = np.stack([-d / 2, d / 2], axis=1)
-    a = np.stack([c[:, None] - mu, mu - c[:, None]], axis=2)  # (n, stimulus, side)
-    n_row = counts.sum(axis=-1)  # (n, stimulus)
-    resp = np.einsum("ns,nsr->nr", n_row, ndtr(a))  # model's responses per side
-    lo, hi = np.full((n, 2, J), -12.0), np.full((n, 2, J), 6.0)  # bracket of log m
-    x = np.clip(x0, -12, 6)
-    for _ in range(iters):
-        w, L = _nodes(s, np.exp(x), a)
-        mL = (np.exp(x)[..., None] * L)[:, None]
-        u = a[..., None, None] - mL
-        f = np.einsum("nsrjq,nrjq,ns->nrj", ndtr(u), w, n_row) / resp[..., None]
-        df = -np.einsum("nsrjq,nrjq,ns->nrj", _INV_SQRT_2PI * np.exp(-0.5 * u * u) * mL, w,
-                        n_row) / resp[..., None]  # d f / d log m
-        high = f > target  # proportion too high: the criterion must rise
-        lo, hi = np.where(high, x, lo), np.where(high, hi, x)
-        with np.errstate(all="ignore"):
-            nxt = x - (f - target) / df
-        x = np.where((nxt > lo) & (nxt < hi), nxt, 0.5 * (lo + hi))
-    m = np.maximum.accumulate(np.exp(x), axis=-1)  # ordered (ties only where proportions tie)
-    m = m * (1 + 1e-6 * np.arange(J))
-    return m
-
-
-def _start(counts):
-    """Starting parameters (n, P): at each sigma of :data:`_GRID`, d′ and c of the counts and
-    criteria matched to the observed rating proportions; the grid point of highest likelihood,
-    and the one at sigma = 0 (the second start of :func:`_fit_stack`)."""
-    n, _, L2 = counts.shape
-    K = L2 // 2
-    d, c, target, sdt = _type1(counts)
-    x0 = np.log(sdt)
-    best, best_ll, at_zero = None, np.full(n, -np.inf), None
-    for sigma in _GRID:
-        s = np.full(n, sigma ** 2)
-        m = _match_criteria(d, c, s, target, counts, x0)
-        inc = np.diff(np.concatenate([np.zeros((n, 2, 1)), m], axis=2), axis=2)
-        theta = np.column_stack([d, c, np.log(inc).reshape(n, -1), s])
-        ll = _loglik_blocks(theta, counts, derivatives=False)
-        better = ll > best_ll
-        best = theta if best is None else np.where(better[:, None], theta, best)
-        best_ll = np.where(better, ll, best_ll)
-        at_zero = theta if at_zero is None else at_zero
-    return best, at_zero
-
-
-# ----------------------------------------------------------------------------------- the fit
-
-
-#: the rise of the log-likelihood a scoring step promises, relative to 1 + |ll|, below which a
-#: table's fit ends
-_FLAT = 1e-12
-
-
-def _solve(F, g):
-    """Scoring steps F⁻¹g (n, P), the systems scaled to a unit diagonal first (the information
-    of s and of the criteria differ by orders of magnitude)."""
-    P = F.shape[-1]
-    scale = 1.0 / np.sqrt(np.maximum(np.abs(np.diagonal(F, axis1=1, axis2=2)), 1e-300))
-    Fs = F * scale[:, :, None] * scale[:, None, :] + 1e-12 * np.eye(P)
-    try:
-        return np.linalg.solve(Fs, (g * scale)[..., None])[..., 0] * scale
-    except np.linalg.LinAlgError:
-        return np.stack([np.linalg.lstsq(f, x, rcond=None)[0]
-                         for f, x in zip(Fs, g * scale)]) * scale
-
-
-def _bounded_step(theta, g, F):
-    """Fisher-scoring steps with the bounds 0 <= s <= _S_MAX: a table at a bound whose gradient
-    or scoring step points out of it keeps s there (the other parameters take their scoring
-    step); a step that would cross a bound is shortened to end on it. Returns the steps and the
-    rises they promise."""
-    s = theta[:, -1]
-    step = _solve(F, g)
-    held = (((s <= 0) & ((g[:, -1] <= 0) | (step[:, -1] < 0)))
-            | ((s >= _S_MAX) & ((g[:, -1] >= 0) | (step[:, -1] > 0))))
-    if held.any():
-        Fh, gh = F[held].copy(), g[held].copy()
-        Fh[:, -1, :], Fh[:, :, -1], Fh[:, -1, -1] = 0.0, 0.0, 1.0
-        gh[:, -1] = 0.0
-        step[held] = _solve(Fh, gh)
-        g = g.copy()
-        g[held, -1] = 0.0
-    promised = 0.5 * np.einsum("np,np->n", g, step)
-    ds = step[:, -1]
-    low, high = s + ds < 0, s + ds > _S_MAX
-    with np.errstate(all="ignore"):
-        t = np.where(low, s / -ds, np.where(high, (_S_MAX - s) / ds, 1.0))
-    step = step * np.clip(t, 0.0, 1.0)[:, None]
-    step[low, -1], step[high, -1] = -s[low], _S_MAX - s[high]  # exactly on the bound
-    return step, promised
-
-
-def _fisher_scoring(theta, counts, max_iter=40, xtol=1e-9):
-    """Fisher scoring with step halving on a stack; returns theta and a converged mask.
-
-    A table is done when its promised rise is below :data:`_FLAT` times 1 + |ll|, or every
-    parameter's step is below ``xtol``. A step that lowers the log-likelihood is halved, at most
-    40 times; a table whose step still lowers it is left unconverged (to the fallback).
-    """
-    theta = theta.copy()
-    ll, g, F = _loglik_blocks(theta, counts)
-    active = np.isfinite(ll)
-    converged = np.zeros(len(theta), bool)
-    for _ in range(max_iter):
-        idx = np.flatnonzero(active)
-        if not idx.size:
-            break
-        step, promised = _bounded_step(theta[idx], g[idx], F[idx])
-        bad = ~np.all(np.isfinite(step), axis=1)
-        active[idx[bad]] = False
-        done = ~bad & ((promised <= _FLAT * (1.0 + np.abs(ll[idx])))
-                       | np.all(np.abs(step) < xtol, axis=1))
-        converged[idx[done]], active[idx[done]] = True, False
-        keep = ~bad & ~done
-        idx, step = idx[keep], step[keep]
-        if not idx.size:
-            break
-        t = np.ones(len(idx))
-        cand = theta[idx] + step
-        ll_c = _loglik_blocks(cand, counts[idx], derivatives=False)
-        worse = ~(ll_c >= ll[idx])
-        for _ in range(40):
-            if not worse.any():
-                break
-            t[worse] *= 0.5
-            w = np.flatnonzero(worse)
-            cand[w] = theta[idx[w]] + t[w, None] * step[w]
-            ll_c[w] = _loglik_blocks(cand[w], counts[idx[w]], derivatives=False)
-            worse[w] = ~(ll_c[w] >= ll[idx[w]])
-        active[idx[worse]] = False  # no ascent along the scoring direction: the fallback's
-        idx, cand = idx[~worse], cand[~worse]
-        theta[idx] = cand
-        ll[idx], g[idx], F[idx] = _loglik_blocks(cand, counts[idx])
-    return theta, converged
-
-
-def _hessian(theta, counts, h=1e-5):
-    """The Hessian (n, P, P) of the log-likelihood in ``theta`` (s = sigma**2 last), by forward
-    differences of the analytic gradient (steps up in s, so s stays >= 0)."""
-    n, P = theta.shape
-    steps = h * (1 + np.abs(theta))
-    shifted = np.repeat(theta[None], P + 1, axis=0)  # (P + 1, n, P): unshifted, then each shift
-    for k in range(P):
-        shifted[k + 1, :, k] += steps[:, k]
-    _, g, _ = _loglik_blocks(shifted.reshape(-1, P), np.tile(counts, (P + 1, 1, 1)))
-    g = g.reshape(P + 1, n, P)
-    H = (g[1:] - g[:1]).transpose(1, 0, 2) / steps[:, :, None]
-    return 0.5 * (H + H.transpose(0, 2, 1)), g[0]
-
-
-def _newton(theta, counts, max_iter=60):
-    """Newton's method with the observed Hessian (its eigenvalues made negative where they are
-    not) and step halving, for the tables on which scoring converges slowly (where the expected
-    information is far from the observed one). Returns theta and a converged mask."""
-    theta = theta.copy()
-    n = len(theta)
-    ll = _loglik_blocks(theta, counts, derivatives=False)
-    active = np.isfinite(ll)
-    converged = np.zeros(n, bool)
-    for _ in range(max_iter):
-        idx = np.flatnonzero(active)
-        if not idx.size:
-            break
-        H, g = _hessian(theta[idx], counts[idx])
-        finite = np.all(np.isfinite(H), axis=(1, 2)) & np.all(np.isfinite(g), axis=1)
-        active[idx[~finite]] = False
-        idx, H, g = idx[finite], H[finite], g[finite]
-        if not idx.size:
-            break
-        lam, V = np.linalg.eigh(-H)
-        lam = np.maximum(np.abs(lam), 1e-10 * np.abs(lam).max(axis=1, keepdims=True) + 1e-300)
-        A = np.einsum("npk,nk,nqk->npq", V, lam, V)
-        step, promised = _bounded_step(theta[idx], g, A)
-        bad = ~np.all(np.isfinite(step), axis=1)
-        active[idx[bad]] = False
-        done = ~bad & ((promised <= _FLAT * (1.0 + np.abs(ll[idx])))
-                       | np.all(np.abs(step) < 1e-9, axis=1))
-        converged[idx[done]], active[idx[done]] = True, False
-        keep = ~bad & ~done
-        idx, step = idx[keep], step[keep]
-        t = np.ones(len(idx))
-        cand = theta[idx] + step
-        ll_c = _loglik_blocks(cand, counts[idx], derivatives=False)
-        worse = ~(ll_c >= ll[idx])
-        for _ in range(40):
-            if not worse.any():
-                break
-            t[worse] *= 0.5
-            w = np.flatnonzero(worse)
-            cand[w] = theta[idx[w]] + t[w, None] * step[w]
-            ll_c[w] = _loglik_blocks(cand[w], counts[idx[w]], derivatives=False)
-            worse[w] = ~(ll_c[w] >= ll[idx[w]])
-        active[idx[worse]] = False
-        theta[idx[~worse]], ll[idx[~worse]] = cand[~worse], ll_c[~worse]
-    return theta, converged
-
-
-def _fit_one(theta0, counts):
-    """L-BFGS-B (scipy) on one table, with the bounds on s: the fallback where scoring stalls.
-    Returns the parameters, or None if it finds no maximum."""
-    from scipy.optimize import minimize  # imported here: slow to import, rarely needed
-
-    scale = counts.sum()
-
-    def neg(th):
-        ll, g, _ = _loglik(th[None], counts[None])
-        if not np.isfinite(ll[0]):
-            return np.inf, np.zeros_like(th)
-        return -ll[0] / scale, -g[0] / scale
-
-    bounds = [(None, None)] * (len(theta0) - 1) + [(0.0, _S_MAX)]
-    res = minimize(neg, theta0, jac=True, method="L-BFGS-B", bounds=bounds,
-                   options={"ftol": 1e-15, "gtol": 1e-10, "maxiter": 5000})
-    g = -res.jac
-    s = res.x[-1]
-    free = np.ones_like(g, bool)
-    free[-1] = not ((s <= 0 and g[-1] <= 0) or (s >= _S_MAX and g[-1] >= 0))
-    if not (np.isfinite(res.fun) and np.max(np.abs(g[free])) < 1e-6):
-        return None
-    return res.x
-
-
-def _observed_information(theta, counts, h=1e-5):
-    """The observed information (n, P, P) in the parametrisation with sigma_meta in place of
-    s = sigma_meta**2 (the likelihood is even and smooth in sigma; at sigma = 0 its curvature in
-    sigma is twice the slope in s), by forward differences of the analytic gradient."""
-    n, P = theta.shape
-    sigma = np.sqrt(np.maximum(theta[:, -1], 0))
-
-    def grad(psi):
-        th = psi.copy()
-        th[:, -1] = psi[:, -1] ** 2
-        _, g, _ = _loglik_blocks(th, np.tile(counts, (len(psi) // n, 1, 1)))
-        g[:, -1] *= 2 * psi[:, -1]
-        return g
-
-    psi = theta.copy()
-    psi[:, -1] = sigma
-    steps = h * (1 + np.abs(psi))
-    shifted = np.repeat(psi[None], P + 1, axis=0)  # (P + 1, n, P): unshifted, then each shift
-    for k in range(P):
-        shifted[k + 1, :, k] += steps[:, k]
-    g = grad(shifted.reshape(-1, P)).reshape(P + 1, n, P)
-    H = (g[1:] - g[:1]).transpose(1, 0, 2) / steps[:, :, None]  # [n, k, :] = d g / d psi_k
-    H = 0.5 * (H + H.transpose(0, 2, 1))
-    return -H
-
-
-def _optimise(start, counts):
-    """Scoring, then Newton for the tables where it stalls, then L-BFGS-B for those where both
-    do: theta (n, P) and a converged mask."""
-    fitted, ok = _fisher_scoring(start, counts)
-    slow = np.flatnonzero(~ok & np.all(np.isfinite(fitted), axis=1))
-    if slow.size:
-        fitted[slow], ok[slow] = _newton(fitted[slow], counts[slow])
-    for i in np.flatnonzero(~ok):
-        res = _fit_one(fitted[i] if np.all(np.isfinite(fitted[i])) else start[i], counts[i])
-        if res is not None:
-            fitted[i], ok[i] = res, True
-    return fitted, ok
-
-
-def _fit_stack(counts):
-    """Fit padded tables (n, 2, 2K); a dict of arrays over the tables (criteria as mean
-    distances from c, (n, 2, K−1)) with ``status``."""
-    n, _, L2 = counts.shape
-    K = L2 // 2
-    P = 2 * K + 1
-    status = np.full(n, "ok", dtype=object)
-    theta = np.full((n, P), np.nan)
-    n_row = counts.sum(axis=-1)
-    s2 = counts[:, :, K:].sum(-1)
-    infinite = np.any((s2 == 0) | (s2 == n_row), axis=1)
-    status[infinite] = "d_infinite"
-    idx = np.flatnonzero(~infinite)
-    if idx.size:
-        with np.errstate(all="ignore"):
-            start, at_zero = _start(counts[idx])
-        fitted, ok = _optimise(start, counts[idx])
-        # a maximum at the upper bound of sigma may hide a higher one near sigma = 0 (the
-        # likelihood can have both): those tables are fitted again from sigma = 0
-        top = np.flatnonzero(fitted[:, -1] >= _S_MAX)
-        if top.size:
-            again, ok_again = _optimise(at_zero[top], counts[idx[top]])
-            ll_top = _loglik_blocks(np.nan_to_num(fitted[top]), counts[idx[top]], False)
-            ll_again = _loglik_blocks(np.nan_to_num(again), counts[idx[top]], False)
-            better = ok_again & (~ok[top] | (ll_again > ll_top))
-            fitted[top[better]], ok[top[better]] = again[better], True
-        fitted[~ok] = np.nan
-        status[idx[~ok]] = "no_convergence"
-        theta[idx] = fitted
-    good = np.all(np.isfinite(theta), axis=1)
-    ll = np.full(n, np.nan)
-    ll[good] = _loglik_blocks(theta[good], counts[good], derivatives=False)
-    _, g, _ = (_loglik_blocks(theta[good], counts[good]) if good.any() else (None, None, None))
-    s = theta[:, -1]
-    sigma = np.sqrt(np.maximum(s, 0))
-    zero, top = np.zeros(n, bool), np.zeros(n, bool)
-    zero[good] = (s[good] <= 0) & (g[:, -1] <= 0)
-    top[good] = (s[good] >= _S_MAX) & (g[:, -1] >= 0)
-    status[zero], status[top] = "sigma_zero", "sigma_unbounded"
-    se = np.full((n, 3), np.nan)  # d′, c, sigma_meta
-    fin = good & ~top
-    if fin.any():
-        info = _observed_information(theta[fin], counts[fin])
-        with np.errstate(all="ignore"):
-            try:
-                cov = np.linalg.inv(info)
-            except np.linalg.LinAlgError:
-                cov = np.stack([np.linalg.pinv(x) for x in info])
-            var = np.diagonal(cov, axis1=1, axis2=2)[:, [0, 1, P - 1]]
-            se[fin] = np.where(np.isfinite(var) & (var > 0), np.sqrt(np.abs(var)), np.nan)
-    # a likelihood (nearly) flat in sigma over the fit's range, or without a strict maximum:
-    # sigma is not estimated (e.g. d′ = 0, where the criteria absorb any sigma)
-    flat = fin & ~(se[:, 2] <= _SE_FLAT)
-    status[flat] = "sigma_unidentified"
-    d, c, m, _, _ = _unpack(np.nan_to_num(theta), K)
-    mean_crit = m * np.exp(np.nan_to_num(s) / 2)[:, None, None]  # mean criteria: statConfR's
-    mean_crit[~good | top | flat] = np.nan  # where the fit stopped says nothing
-    sigma[top] = np.inf
-    sigma[flat], se[flat, 2] = np.nan, np.nan
-    bad = ~good
-    return dict(d=np.where(bad, np.nan, d), c=np.where(bad, np.nan, c),
-                sigma_meta=np.where(bad, np.nan, sigma), se=se, criteria=mean_crit,
-                log_likelihood=ll, status=status.astype(str))
-
 
 # ------------------------------------------------------------------------------------ results
 
@@ -607,8 +95,11 @@ class MetaNoiseFit(Result):
         Standard errors from the observed information (the negative Hessian of the
         log-likelihood at the maximum, by differences of its analytic gradient, inverted). At
         sigma_meta = 0 ("sigma_zero") the likelihood is even in sigma and its curvature there
-        gives ``se_sigma_meta``, so ``1.96 * se_sigma_meta`` is the 95% likelihood-ratio upper
-        bound. NaN for "sigma_unbounded" and for the tables without a fit.
+        gives ``se_sigma_meta``. There sigma_meta is on the boundary of its range, so the 95%
+        likelihood-ratio upper bound is one-sided, ``1.645 * se_sigma_meta`` (z of 0.95): the
+        statistic is a 50:50 mixture of :math:`\\chi^2_0` and :math:`\\chi^2_1`, whose 95%
+        point is :math:`\\chi^2_1`'s 90% point, :math:`1.645^2`. NaN for "sigma_unbounded" and
+        for the tables without a fit.
     t2c_S1 : ndarray, shape (K − 1,) or (..., K − 1)
         The mean positions of the "S1" responses' confidence criteria on the evidence axis,
         increasing (most confident boundary first), all below ``c`` (statConfR's
@@ -785,11 +276,13 @@ def fit_meta_noise(counts, pad=None) -> MetaNoiseFit:
     >>> round(fit.d, 3), round(fit.c, 3), fit.sigma_meta, fit.status
     (1.271, 0.015, 0.0, 'sigma_zero')
 
-    Its ratings are at least as informative as the SDT observer's; the 95% likelihood bound on
-    sigma_meta is 1.96 standard errors:
+    Its ratings are at least as informative as the SDT observer's. sigma_meta = 0 is the
+    boundary of its range, so the 95% likelihood-ratio upper bound on it is one-sided, z of
+    0.95 = 1.645 standard errors:
 
-    >>> round(1.96 * fit.se_sigma_meta, 2)
-    0.35
+    >>> from scipy.special import ndtri
+    >>> round(float(ndtri(0.95)) * fit.se_sigma_meta, 2)
+    0.3
 
     A table whose confident responses are nearly as common among errors as among correct
     responses has a large meta-noise, and one where they are as common has no maximum:

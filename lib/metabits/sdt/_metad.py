@@ -30,7 +30,8 @@ from scipy.special import ndtr
 
 from metabits._formulas import sdt_type1
 from metabits.results import Result
-from metabits.validation import as_choice, as_count_table, as_counts, as_pad, scalar_or_array
+from metabits.sdt._fisher import fisher_scoring
+from metabits.validation import as_choice, as_count_table, as_pad, scalar_or_array
 
 __all__ = ["MetaDFit", "fit_meta_d"]
 
@@ -227,10 +228,6 @@ def _start(d, crit):
     return np.column_stack([d, steps[:, K - 2::-1], steps[:, K - 1:]])
 
 
-#: the rise of the log-likelihood, relative to ``1 + |ll|``, below which a scoring step ends the
-#: fit (:func:`_fisher_scoring`): ten thousand times the rounding of ``ll`` (about 1e-16 |ll|)
-_FLAT = 1e-12
-
 #: step halvings tried per likelihood call in :func:`_fisher_scoring` (39 in all): growing
 #: blocks, so the many tables that need one or two halvings cost little and the few that need
 #: many cost a handful of calls, not one call per halving
@@ -238,78 +235,35 @@ _HALVINGS = (1, 2, 4, 8, 16, 8)
 
 
 def _fisher_scoring(theta, counts, kappa, max_iter=100, xtol=1e-9, shift=None):
-    """Fisher scoring with step halving on a stack of tables; returns theta and a converged mask.
+    """Fisher scoring with step halving on a stack of tables (:func:`metabits.sdt._fisher.
+    fisher_scoring`); returns theta and a converged mask. meta-c as in :func:`_edges`.
 
-    A table is done once its full scoring step is below ``xtol`` in every parameter, or once the
-    rise the step promises (``g·step / 2``, the quadratic model's) is below :data:`_FLAT` times
-    ``1 + |ll|``; the step is then taken if the log-likelihood does not fall. Convergence is fast:
-    the error shrinks ~20-100x per step on typical tables. A step that lowers the log-likelihood
-    is halved until it does not (at most 39 times); the halvings are tried in blocks
-    (:data:`_HALVINGS`), which picks the same step as one halving at a time. A table whose step
-    still lowers it after every halving is left unconverged (to the BFGS fallback).
+    A table is done once its full scoring step is below ``xtol`` in every parameter (the step
+    is taken), or once the rise the step promises is below :data:`~metabits.sdt._fisher.FLAT`
+    times ``1 + |ll|`` (the step is taken if the log-likelihood does not fall). Convergence is
+    fast: the error shrinks ~20-100x per step on typical tables. A step that lowers the
+    log-likelihood is halved until it does not, at most 39 times, in the blocks
+    :data:`_HALVINGS`; a table whose step still lowers it is left unconverged (to the BFGS
+    fallback).
 
     The second rule ends the fits whose likelihood is flat along some direction (a criterion
-    running off to infinity, as in bootstrap replicates of small tables). Where they stop does
-    not hang on the last bits of the sums: the promised rise shrinks by a steady factor per step,
-    so it crosses :data:`_FLAT` at the same step on any CPU unless it lands within rounding of
-    the line (tests/test_metad_blocks.py runs NumPy's baseline kernels against the machine's
-    own). (A rule on the step's length, with "done" where rounding stops the rise, would make
-    such a fit's outcome, a value or NaN, depend on the CPU: NumPy's AVX-512, AVX2 and baseline
-    kernels round differently.) meta-c as in :func:`_edges`.
+    running off to infinity, as in bootstrap replicates of small tables); where they stop is
+    the same on any CPU (tests/test_metad_blocks.py runs NumPy's baseline kernels against the
+    machine's own). (A rule on the step's length, with "done" where rounding stops the rise,
+    would make such a fit's outcome, a value or NaN, depend on the CPU: NumPy's AVX-512, AVX2
+    and baseline kernels round differently.)
     """
-    theta = theta.copy()
-    P = theta.shape[1]
     if shift is None:
         shift = np.zeros(len(theta))
-    ll, g, F = _loglik_blocks(theta, counts, kappa, shift=shift)
-    active = np.isfinite(ll)
-    converged = np.zeros(len(theta), bool)
-    for _ in range(max_iter):
-        idx = np.flatnonzero(active)
-        if not idx.size:
-            break
-        try:
-            step = np.linalg.solve(F[idx], g[idx][..., None])[..., 0]
-        except np.linalg.LinAlgError:  # singular information matrices: leave those to the fallback
-            singular = np.linalg.matrix_rank(F[idx]) < P
-            if not singular.any():
-                break
-            active[idx[singular]] = False
-            continue
-        done = np.all(np.abs(step) < xtol, axis=1)
-        theta[idx[done]] += step[done]
-        converged[idx[done]], active[idx[done]] = True, False
-        idx, step = idx[~done], step[~done]
-        # the last step of a table whose step promises a rise below _FLAT: taken unless it falls
-        flat = 0.5 * np.einsum("np,np->n", g[idx], step) <= _FLAT * (1.0 + np.abs(ll[idx]))
-        cand = theta[idx] + step
-        worse = ~(_loglik_blocks(cand, counts[idx], kappa[idx], derivatives=False,
-                                 shift=shift[idx]) >= ll[idx])
-        last = idx[flat]
-        theta[last[~worse[flat]]] = cand[flat & ~worse]
-        converged[last], active[last] = True, False
-        idx, step, cand, worse = idx[~flat], step[~flat], cand[~flat], worse[~flat]
-        halved = 0
-        for block in _HALVINGS:  # halve the steps of the tables that got worse, up to 39 times
-            redo = np.flatnonzero(worse)
-            if not redo.size:
-                break
-            t = 0.5 ** (halved + 1 + np.arange(block))  # the next `block` step lengths at once
-            trial = theta[idx[redo], None] + t[:, None] * step[redo, None]  # (redo, block, P)
-            ll_trial = _loglik_blocks(trial.reshape(-1, P), np.repeat(counts[idx[redo]], block, 0),
-                                      np.repeat(kappa[idx[redo]], block), derivatives=False,
-                                      shift=np.repeat(shift[idx[redo]], block))
-            rise = ll_trial.reshape(-1, block) >= ll[idx[redo], None]
-            first = np.where(rise.any(axis=1), rise.argmax(axis=1), block - 1)  # longest rise
-            cand[redo] = trial[np.arange(redo.size), first]
-            worse[redo] = ~rise.any(axis=1)
-            halved += block
-        # no ascent along the scoring direction from a step that promised one: the fallback's
-        active[idx[worse]] = False
-        idx, cand = idx[~worse], cand[~worse]
-        theta[idx] = cand
-        ll[idx], g[idx], F[idx] = _loglik_blocks(cand, counts[idx], kappa[idx], shift=shift[idx])
-    return theta, converged
+
+    def loglik(th, rows):
+        return _loglik_blocks(th, counts[rows], kappa[rows], derivatives=False, shift=shift[rows])
+
+    def information(th, rows):
+        return _loglik_blocks(th, counts[rows], kappa[rows], shift=shift[rows])[1:]
+
+    return fisher_scoring(theta, loglik, information, max_iter=max_iter, xtol=xtol,
+                          halvings=_HALVINGS, polish=True)
 
 
 def _fit_one(theta0, counts, kappa, shift=0.0):
