@@ -18,11 +18,12 @@ from pathlib import Path
 
 import pandas as pd
 
-from metabits_book.studies.hmetad_study import conditions_recovery, conditions_recovery_summary
+from metabits_book.studies.hmetad_study import (RECOVERY_SAMPLER, conditions_recovery,
+                                                conditions_recovery_summary)
 
 SEED = 2039
 DESIGN = dict(n_people=16, m_ratio=(0.8, 0.6), sd=0.25, rho=0.5, n_per_stimulus=100, K=4,
-              d_range=(1.0, 2.0), chains=2, draws=500, tune=500)
+              d_range=(1.0, 2.0), **RECOVERY_SAMPLER)
 DATA = Path(__file__).resolve().parents[1] / "book" / "_support" / "metabits_book" / "data"
 OUT = DATA / "hmetad_recovery.csv"
 

@@ -76,6 +76,13 @@ EXCLUDED_MODULES = {
                                           "needs such a fit, and the readers take no argument; "
                                           "the refusals of bad designs, seeds, ranks and rows "
                                           "are tests/test_hmetad_study.py's",
+    "metabits_book.studies.hmetad_sd_prior": "fit_sd_prior and maskori_sd_prior fit with NUTS, "
+                                             "conditions_sd_prior_model builds a PyMC model "
+                                             "(seconds), group_summary needs a fit, "
+                                             "rating_probabilities_tensor takes PyTensor "
+                                             "tensors; their refusals of bad priors, counts, "
+                                             "SOAs and sampler settings are "
+                                             "tests/test_hmetad_sd_prior.py's",
 }
 
 #: Public callables not fuzzed, with the reason (by name: public names are unique in the

@@ -227,7 +227,7 @@ def test_a_shipped_recovery_study_is_what_the_rule_gives(recovery):
     (another CPU's floating point sends NUTS along other trajectories)."""
     old = recovery[recovery["set"] == 37].reset_index(drop=True)
     new = conditions_recovery(1, start=37, seed=2039, n_people=16, n_per_stimulus=100, K=4,
-                              chains=2, draws=500, tune=500)
+                              **hs.RECOVERY_SAMPLER)
     assert new.ml_ratio_diff[0] == pytest.approx(old.ml_ratio_diff[0], rel=1e-9)
     assert new.ml_rho[0] == pytest.approx(old.ml_rho[0], rel=1e-9)
     for q in ("log_diff", "rho"):

@@ -14,6 +14,8 @@
 * :mod:`~metabits_book.studies.bayes_recovery` – parameter recovery of the Bayesian meta-d′;
 * :mod:`~metabits_book.studies.hmetad_study` – recovery and simulation-based calibration of
   HMeta-d with conditions within people, and the MaskOri people across two SOAs;
+* :mod:`~metabits_book.studies.hmetad_sd_prior` – the two-condition model with HMeta-d
+  groupCorr's gamma prior on the group SDs beside Fleming's, fitted to the MaskOri people;
 * :mod:`~metabits_book.studies.bayes_refits` – HMeta-d refits of Servajean's LLMs and of the
   MaskOri people.
 """

@@ -27,7 +27,7 @@ import numpy as np
 
 from metabits.validation import as_int, as_probability, as_scalar
 
-__all__ = ["MASKORI_CONDITION_SOAS", "RECOVERY_QUANTITIES", "SBC_QUANTITIES",
+__all__ = ["MASKORI_CONDITION_SOAS", "RECOVERY_QUANTITIES", "RECOVERY_SAMPLER", "SBC_QUANTITIES",
            "conditions_recovery", "conditions_recovery_rows", "conditions_recovery_summary",
            "hmetad_sbc", "hmetad_sbc_rows", "maskori_conditions", "maskori_conditions_posterior",
            "maskori_conditions_subjects", "maskori_conditions_summary", "maskori_draws_frame",
@@ -38,6 +38,8 @@ _SLOW_DOCTESTS = ("conditions_recovery", "hmetad_sbc", "maskori_conditions")
 
 #: the shipped recovery study (``metabits_book/data``), written by ``scripts/hmetad_recovery.py``
 RECOVERY_FILE = "hmetad_recovery.csv"
+#: the sampler settings of each fit of the shipped recovery study (its rows do not record them)
+RECOVERY_SAMPLER = {"chains": 2, "draws": 500, "tune": 500}
 #: the shipped calibration ranks, written by ``scripts/hmetad_sbc.py``
 SBC_FILE = "hmetad_sbc.csv"
 
