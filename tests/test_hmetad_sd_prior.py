@@ -41,6 +41,13 @@ def test_bad_input_of_the_fit(kwargs, match):
         sp.fit_sd_prior(COUNTS, **kwargs)
 
 
+@pytest.mark.parametrize("priors", [[], ["uniform"], "uniform", ["gamma", "flat"]])
+def test_bad_priors(priors):
+    with pytest.raises(ValueError, match=r"priors must name .*uniform|priors must name .*flat|"
+                                         r"priors must name .*\[\]"):
+        sp.maskori_sd_prior(priors=priors)
+
+
 @pytest.mark.parametrize("soas", [(33.3, 99.0), (33.3, 33.3), (33.3,), "short"])
 def test_bad_soas(soas):
     with pytest.raises(ValueError, match="soas"):
@@ -201,14 +208,16 @@ def test_shipped_diagnostics(shipped):
 
 
 @pytest.mark.slow
-def test_the_shipped_comparison_is_what_the_rule_gives(shipped):
-    """The comparison refitted with the shipped settings: every quantity's mean within 4
-    combined Monte Carlo SEs of the shipped one (on the same CPU the draws are the same; on
-    another, floating point sends NUTS along other trajectories). Two fits of a few minutes."""
+def test_a_shorter_refit_agrees_with_the_shipped_comparison(shipped):
+    """HMeta-d groupCorr's prior refitted with a quarter of the shipped draws: every quantity's
+    mean within 4 combined Monte Carlo SEs of the shipped one (on another CPU, floating point
+    sends NUTS along other trajectories, so no bit-for-bit check). The other prior's fit is
+    checked against the chapter's ``hmetad`` fit above; ``scripts/hmetad_sd_prior.py``
+    recomputes both at the shipped settings."""
     first = shipped.iloc[0]
-    new = sp.maskori_sd_prior(chains=int(first.chains), draws=int(first.draws),
-                              tune=int(first.tune), target_accept=float(first.target_accept),
-                              seed=int(first.seed))
-    assert new.quantity.tolist() == shipped.quantity.tolist()
-    se = np.hypot(new.mcse_mean, shipped.mcse_mean)
-    assert (np.abs(new["mean"] - shipped["mean"]) <= 4 * se).all()
+    new = sp.maskori_sd_prior(priors=["gamma"], chains=int(first.chains), draws=500, tune=500,
+                              target_accept=float(first.target_accept), seed=int(first.seed))
+    old = shipped[shipped.sd_prior == "gamma"].reset_index(drop=True)
+    assert new.quantity.tolist() == old.quantity.tolist()
+    se = np.hypot(new.mcse_mean, old.mcse_mean)
+    assert (np.abs(new["mean"] - old["mean"]) <= 4 * se).all()

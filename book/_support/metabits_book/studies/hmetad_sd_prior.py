@@ -329,14 +329,16 @@ def _maskori_counts(soas):
     return out
 
 
-def maskori_sd_prior(*, soas=(33.3, 66.7), chains=2, draws=2000, tune=1000, target_accept=0.95,
-                     seed=2039):
+def maskori_sd_prior(*, soas=(33.3, 66.7), priors=SD_PRIORS, chains=2, draws=2000, tune=1000,
+                     target_accept=0.95, seed=2039):
     """The MaskOri people at two SOAs fitted with each prior on the SD of log M-ratio.
 
     Parameters
     ----------
     soas : pair of float, default (33.3, 66.7)
         The two SOAs (ms), condition 1 and 2 (the chapter's, ``MASKORI_CONDITION_SOAS``).
+    priors : sequence of str, default :data:`SD_PRIORS`
+        The priors on the SD to fit, each of :data:`SD_PRIORS`.
     chains, draws, tune, target_accept, seed
         Sampler settings of each fit, as :func:`fit_sd_prior` (both fits the same).
 
@@ -350,7 +352,7 @@ def maskori_sd_prior(*, soas=(33.3, 66.7), chains=2, draws=2000, tune=1000, targ
     Raises
     ------
     ValueError
-        For SOAs not in the data or bad sampler settings.
+        For SOAs not in the data, an unknown prior or bad sampler settings.
 
     Examples
     --------
@@ -369,9 +371,13 @@ def maskori_sd_prior(*, soas=(33.3, 66.7), chains=2, draws=2000, tune=1000, targ
     if len(soas) != 2 or len(set(soas)) != 2 or any(s not in datasets.MASKORI_SOAS
                                                        for s in soas):
         raise ValueError(f"soas must be two of {datasets.MASKORI_SOAS}; got {soas!r}")
+    names = [priors] if isinstance(priors, str) else list(priors)
+    if not names or any(prior not in SD_PRIORS for prior in names):
+        raise ValueError(f"priors must name one or more of {SD_PRIORS}; got {priors!r}")
+    priors = names
     counts = _maskori_counts(soas)
     frames = []
-    for prior in SD_PRIORS:
+    for prior in priors:
         trace = fit_sd_prior(counts, sd_prior=prior, chains=chains, draws=draws, tune=tune,
                              target_accept=target_accept, seed=seed)
         frame = group_summary(trace)
