@@ -215,7 +215,9 @@ def measure(data, *, subject=None, stimulus=None, response=None, confidence=None
         ``undefined_replicates:<share>`` (a measure undefined in more than 5% of the replicates),
         ``meta_d_undefined`` (the meta-d′ fit has no interior maximum), ``meta_noise_unbounded``
         (σ of meta-noise runs off to infinity: confidence carries no information a finite noise
-        explains), ``meta_noise_undefined`` (σ is not identified) and ``error:<message>``,
+        explains), ``meta_noise_undefined`` (σ is not identified), ``sdt_ratio_undefined``
+        (a ratio form is NaN because the SDT observer's value is not above its standard error:
+        d′ near or below 0; :func:`metabits.sdt.relative_type2`) and ``error:<message>``,
         separated by ``;`` (empty when there is nothing to say).
         ``attrs`` holds the settings and what was read (codes, scale, rows dropped).
 
@@ -365,6 +367,13 @@ def measure(data, *, subject=None, stimulus=None, response=None, confidence=None
         for i in rows:
             if np.isnan(result["meta_d"][i]) and not any(f.startswith("error") for f in flags[i]):
                 flags[i].append("meta_d_undefined")
+    # a ratio undefined where its difference (or measure) is not: the SDT value near 0
+    ratios = [(k, [result[j] for j in (k[:-6] + "_diff", k[:-6]) if j in result])
+              for k in RAHNEV if k.endswith("_ratio") and k in names]
+    for i in rows:
+        if any(np.isnan(result[k][i]) and any(np.isfinite(v[i]) for v in other)
+               for k, other in ratios) and not any(f.startswith("error") for f in flags[i]):
+            flags[i].append("sdt_ratio_undefined")
     model = [k for k in _MODEL if k in names]
     if model:
         for i in rows:
