@@ -21,11 +21,12 @@ observer scatter around it, and a ratio of two sampled quantities is biased: wit
 K = 4 and 100 trials per stimulus the mean gamma-ratio over sampled tables is about 1.03, not 1
 (``tests/test_relative.py``). Near chance the SDT observer's gamma, phi and ΔConf go to 0 and a
 ratio divides by almost nothing (an expected gamma of 1e-14 where d′ is 0 up to rounding gives
-a ratio of 1e14). A ratio is therefore left undefined (NaN) where the SDT observer's value is
-not above its own sampling standard error at the table's numbers of trials (the delta method
+a ratio of 1e14). Their ratios are therefore left undefined (NaN) where the SDT observer's value
+is not above its own sampling standard error at the table's numbers of trials (the delta method
 for multinomial rows, :func:`sdt_standard_error`): there a table sampled from that observer
 would have a ratio whose standard deviation exceeds 1, its own expected value, so the ratio
-says nothing about metacognition. The difference forms stay defined.
+says nothing about metacognition. AUROC2's SDT value is 0.5 at chance, so its ratio is left
+undefined only where that value is not > 0. The difference forms stay defined.
 """
 
 from __future__ import annotations
@@ -118,7 +119,8 @@ def relative_stack(flat: np.ndarray, pad: float):
 
     Returns ``(values, expected, se)``: ``values`` maps ``"dconf"`` and each name of
     :data:`RELATIVE` to an array (n,), NaN where undefined (the observed measure undefined, or
-    for a ratio the SDT observer's value not above its standard error ``se``); ``expected`` and
+    for the ratio of gamma, phi or ΔConf the SDT observer's value not above its standard error
+    ``se``, for AUROC2's not > 0); ``expected`` and
     ``se`` map each of :data:`BASES` to the SDT observer's value and its sampling standard error
     (:func:`sdt_standard_error`). ``pad`` (> 0) pads the tables for d′ and the criteria only.
     """
@@ -131,7 +133,8 @@ def relative_stack(flat: np.ndarray, pad: float):
     with np.errstate(invalid="ignore", divide="ignore"):
         for name in BASES:
             obs, exp = observed[name], expected[name]
-            ok = exp > se[name]  # False where either is NaN
+            # AUROC2's SDT value is 0.5 at chance: only the others divide by almost nothing
+            ok = exp > 0 if name == "auroc2" else exp > se[name]  # False where one is NaN
             values[f"{name}_ratio"] = np.where(ok, obs / np.where(ok, exp, 1.0), np.nan)
             values[f"{name}_diff"] = obs - exp
     return values, expected, se
@@ -206,8 +209,8 @@ class RelativeType2(Result):
         The sampling standard error of the measure for tables drawn from that observer with the
         table's numbers of trials (delta method).
     auroc2_ratio, gamma_ratio, phi_ratio, dconf_ratio : float or ndarray
-        Observed / SDT observer's; NaN where the SDT observer's value is not above its standard
-        error (``ratio_undefined``).
+        Observed / SDT observer's; for gamma, phi and ΔConf NaN where the SDT observer's value
+        is not above its standard error, for AUROC2 where it is not > 0 (``ratio_undefined``).
     auroc2_diff, gamma_diff, phi_diff, dconf_diff : float or ndarray
         Observed − SDT observer's.
     d : float or ndarray
@@ -256,10 +259,11 @@ def relative_type2(counts, pad=None, undefined: str = "nan") -> RelativeType2:
 
     The SDT observer's expected table has every ratio 1 and every difference 0; tables sampled
     from it do not (a ratio of sampled quantities is biased, by a few per cent with 100 trials
-    per stimulus). A ratio is NaN where the SDT observer's value is not above its own sampling
-    standard error at the table's numbers of trials: near chance (d′ near 0) it divides by
-    almost nothing, and a table sampled from that observer would have a ratio whose standard
-    deviation exceeds 1.
+    per stimulus). The ratio of gamma, phi or ΔConf is NaN where the SDT observer's value is
+    not above its own sampling standard error at the table's numbers of trials: near chance
+    (d′ near 0) it divides by almost nothing, and a table sampled from that observer would
+    have a ratio whose standard deviation exceeds 1. AUROC2's ratio, whose SDT value is 0.5 at
+    chance, is NaN where that value is not > 0.
 
     Parameters
     ----------
@@ -275,8 +279,8 @@ def relative_type2(counts, pad=None, undefined: str = "nan") -> RelativeType2:
     Returns
     -------
     RelativeType2
-        A ratio is NaN where the SDT observer's value is not above its standard error (d′ near
-        or below 0; ``ratio_undefined``).
+        The ratio of gamma, phi or ΔConf is NaN where the SDT observer's value is not above its
+        standard error (d′ near or below 0; ``ratio_undefined``).
 
     Raises
     ------
