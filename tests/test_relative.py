@@ -138,3 +138,88 @@ def test_measure_all_gives_the_relative_measures_of_each_subjects_table():
     assert len(frame) == len(rel.gamma_ratio) == 19
     for name in ("dconf", *RELATIVE):
         np.testing.assert_allclose(frame[name], rel[name], rtol=1e-12, err_msg=name)
+
+
+def _sampled(d, c, K, n_per_stimulus, n_tables, seed):
+    """Tables drawn from the SDT observer's rating probabilities (d′ = meta-d′ = d)."""
+    p = mb.sdt.rating_probabilities(d, d, c, K=K)
+    rng = np.random.default_rng(seed)
+    return np.stack([rng.multinomial(n_per_stimulus, p[0], size=n_tables),
+                     rng.multinomial(n_per_stimulus, p[1], size=n_tables)], 1).astype(float), p
+
+
+def test_ratio_one_holds_in_expectation_not_for_sampled_tables():
+    """d′ = 1, c = 0, K = 4, 100 trials per stimulus: the expected table has every ratio exactly
+    1, but the mean ratio over 8,000 tables sampled from the same observer exceeds 1 by more than
+    five Monte Carlo standard errors for gamma, phi and ΔConf (a ratio of two sampled quantities
+    is biased; about 1.03, 1.04 and 1.05)."""
+    tables, p = _sampled(1.0, 0.0, 4, 100, 8000, seed=2025)
+    exact = relative_type2(p * 200, pad=1e-12)
+    r = relative_type2(tables)
+    for name in ("gamma", "phi", "dconf"):
+        assert exact[f"{name}_ratio"] == pytest.approx(1.0, abs=1e-9), name
+        x = r[f"{name}_ratio"]
+        x = x[np.isfinite(x)]
+        mc_se = x.std(ddof=1) / np.sqrt(len(x))
+        assert len(x) >= 7990, name                    # no table near chance at d′ = 1
+        assert x.mean() - 1 > 5 * mc_se, (name, x.mean(), mc_se)
+        assert x.mean() < 1.1, name
+
+
+def test_the_sdt_standard_error_is_the_spread_of_sampled_tables():
+    """The delta-method standard error of each measure for tables sampled from the SDT observer
+    (d′ = 0.5, c = 0.2, K = 4, 100 trials per stimulus) is the standard deviation of the measure
+    over 6,000 sampled tables, to 6% (the Monte Carlo error of an SD from 6,000 draws is about
+    1%; the delta method's own error at 100 trials a few per cent)."""
+    tables, p = _sampled(0.5, 0.2, 4, 100, 6000, seed=7)
+    expected = relative_type2(p * 100, pad=1e-12)
+    r = relative_type2(tables)
+    for name in ("auroc2", "gamma", "phi", "dconf"):
+        simulated = np.nanstd(r[name], ddof=1)
+        assert expected[f"{name}_sdt_se"] == pytest.approx(simulated, rel=0.06), name
+
+
+def test_a_ratio_is_undefined_where_the_sdt_value_is_below_its_standard_error():
+    """Why the floor: where the SDT observer's gamma equals its standard error (d′ ≈ 0.25 at
+    100 trials per stimulus), the observed gamma of tables sampled from that observer, divided
+    by the observer's gamma, has a standard deviation of about 1 — as large as the ratio's own
+    value; below it the ratio says nothing. A table whose d′ is 0 up to rounding (the SDT
+    observer's gamma about 1e-16, which once gave a ratio of 1e14) is NaN and flagged."""
+    from scipy.optimize import brentq
+
+    def gap(d):
+        e = relative_type2(mb.sdt.rating_probabilities(d, d, 0.0, K=4) * 100, pad=1e-12)
+        return e.gamma_sdt - e.gamma_sdt_se
+
+    d = brentq(gap, 0.01, 2.0)
+    assert 0.1 < d < 0.5
+    tables, p = _sampled(d, 0.0, 4, 100, 6000, seed=11)
+    exact = relative_type2(p * 100, pad=1e-12)
+    spread = np.nanstd(relative_type2(tables).gamma / exact.gamma_sdt, ddof=1)
+    assert spread == pytest.approx(1.0, abs=0.08)
+    # a table with d′ = 0 up to rounding: equal rows
+    flat = np.array([[20, 10, 10, 20], [20, 10, 10, 20]], dtype=float)
+    r = relative_type2(flat)
+    assert abs(r.d) < 1e-12 and abs(r.gamma_sdt) < 1e-12
+    assert np.isnan(r.gamma_ratio) and np.isnan(r.phi_ratio) and np.isnan(r.dconf_ratio)
+    assert r.ratio_undefined and np.isfinite(r.gamma_diff)
+    assert np.isfinite(r.auroc2_ratio)   # AUROC2's SDT value is 0.5 at chance
+    # the stack: the flag per table, False where every ratio is defined
+    rs = relative_type2(np.stack([flat, TABLE1]))
+    assert rs.ratio_undefined.tolist() == [True, False]
+
+
+def test_measure_flags_an_undefined_ratio():
+    import pandas as pd
+
+    rows = []
+    for subject, table in (("near", [[20, 10, 10, 20], [20, 10, 10, 20]]), ("t1", TABLE1)):
+        table = np.asarray(table, dtype=int)
+        for s in range(2):
+            for j in range(4):
+                rows += [{"subject": subject, "stimulus": s, "response": int(j >= 2),
+                          "confidence": (2 - j) if j < 2 else (j - 1)}] * int(table[s, j])
+    frame = mb.measure(pd.DataFrame(rows), measures=["gamma", "gamma_ratio", "gamma_diff"])
+    flags = dict(zip(frame.subject, frame["flags"]))
+    assert "sdt_ratio_undefined" in flags["near"] and "sdt_ratio_undefined" not in flags["t1"]
+    assert np.isnan(frame.gamma_ratio[0]) and np.isfinite(frame.gamma_diff[0])

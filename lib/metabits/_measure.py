@@ -176,7 +176,9 @@ def measure(data, *, subject=None, stimulus=None, response=None, confidence=None
         ``undefined_replicates:<share>`` (a measure undefined in more than 5% of the replicates),
         ``meta_d_undefined`` (the meta-d′ fit has no interior maximum), ``meta_noise_unbounded``
         (σ of meta-noise runs off to infinity: confidence carries no information a finite noise
-        explains), ``meta_noise_undefined`` (σ is not identified) and ``error:<message>``,
+        explains), ``meta_noise_undefined`` (σ is not identified), ``sdt_ratio_undefined``
+        (a ratio form is NaN because the SDT observer's value is not above its standard error:
+        d′ near or below 0; :func:`metabits.sdt.relative_type2`) and ``error:<message>``,
         separated by ``;`` (empty when there is nothing to say).
         ``attrs`` holds the settings and what was read (codes, scale, rows dropped).
 
@@ -325,6 +327,14 @@ def _flag_results(est, undefined, rows, flags, opts):
     if "meta_d" in chosen:
         for i in rows[np.isnan(est[rows, chosen.index("meta_d")]) & ~failed[rows]]:
             flags[i].append("meta_d_undefined")
+    # a ratio undefined where its difference (or measure) is not: the SDT value near 0
+    column = {k: est[:, j] for j, k in enumerate(chosen)}
+    ratios = [(column[k], [column[j] for j in (k[:-6] + "_diff", k[:-6]) if j in column])
+              for k in _names(family="ratio", default=False) if k in column]
+    for i in rows:
+        if not failed[i] and any(np.isnan(r[i]) and any(np.isfinite(v[i]) for v in other)
+                                 for r, other in ratios):
+            flags[i].append("sdt_ratio_undefined")
     model = [k for k in chosen if MEASURES[k].family == "model-based"]
     if model:
         sigma = est[:, chosen.index(model[0])]

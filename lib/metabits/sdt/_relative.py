@@ -15,6 +15,18 @@ each stimulus; the criteria are read off the table as d′ and c are: criterion 
 split giving c, and d′ is z(HR) − z(FAR) at the middle split (the d′ of
 :func:`metabits.fit_meta_d`). The observer's expected table has the person's number of trials
 per stimulus, and the measure is computed on it as on the observed table.
+
+Ratio 1 and difference 0 describe that expected table only. Tables *sampled* from the SDT
+observer scatter around it, and a ratio of two sampled quantities is biased: with d′ = 1, c = 0,
+K = 4 and 100 trials per stimulus the mean gamma-ratio over sampled tables is about 1.03, not 1
+(``tests/test_relative.py``). Near chance the SDT observer's gamma, phi and ΔConf go to 0 and a
+ratio divides by almost nothing (an expected gamma of 1e-14 where d′ is 0 up to rounding gives
+a ratio of 1e14). Their ratios are therefore left undefined (NaN) where the SDT observer's value
+is not above its own sampling standard error at the table's numbers of trials (the delta method
+for multinomial rows, :func:`sdt_standard_error`): there a table sampled from that observer
+would have a ratio whose standard deviation exceeds 1, its own expected value, so the ratio
+says nothing about metacognition. AUROC2's SDT value is 0.5 at chance, so its ratio is left
+undefined only where that value is not > 0. The difference forms stay defined.
 """
 
 from __future__ import annotations
@@ -76,25 +88,57 @@ def sdt_expected_table(flat: np.ndarray, pad: float) -> np.ndarray:
         return flat.sum(-1, keepdims=True) * probs
 
 
+def sdt_standard_error(sdt: np.ndarray, expected=None) -> dict:
+    """The sampling standard error of each measure of :data:`BASES` for tables drawn from the
+    expected tables ``sdt`` (n, 2, 2K): each row multinomial with the row's number of trials,
+    by the delta method (the gradient by forward differences of 1e-4 of a row's trials).
+    ``expected`` (the measures of ``sdt``) saves their computation. NaN where ``sdt`` is."""
+    if expected is None:
+        expected = {name: kernel(*_fold(sdt))[0] for name, kernel in _KERNELS.items()}
+    n_row = sdt.sum(-1)  # (n, 2)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p = sdt / n_row[..., None]
+        h = 1e-4 * n_row
+        grads = {name: np.empty(sdt.shape) for name in BASES}
+        for s in range(2):
+            for j in range(sdt.shape[-1]):
+                step = sdt.copy()
+                step[:, s, j] += h[:, s]
+                folded = _fold(step)
+                for name, kernel in _KERNELS.items():
+                    grads[name][:, s, j] = (kernel(*folded)[0] - expected[name]) / h[:, s]
+        out = {}
+        for name, g in grads.items():
+            mean = (p * g).sum(-1)
+            var = (n_row * ((p * g * g).sum(-1) - mean ** 2)).sum(-1)
+            out[name] = np.sqrt(np.maximum(var, 0.0))
+    return out
+
+
 def relative_stack(flat: np.ndarray, pad: float):
     """ΔConf and the eight ratio and difference forms of checked tables (n, 2, 2K).
 
-    Returns ``(values, expected)``: ``values`` maps ``"dconf"`` and each name of
+    Returns ``(values, expected, se)``: ``values`` maps ``"dconf"`` and each name of
     :data:`RELATIVE` to an array (n,), NaN where undefined (the observed measure undefined, or
-    the SDT observer's value not > 0 for a ratio); ``expected`` maps each of :data:`BASES` to the
-    SDT observer's value. ``pad`` (> 0) pads the tables for d′ and the criteria only.
+    for the ratio of gamma, phi or ΔConf the SDT observer's value not above its standard error
+    ``se``, for AUROC2's not > 0); ``expected`` and
+    ``se`` map each of :data:`BASES` to the SDT observer's value and its sampling standard error
+    (:func:`sdt_standard_error`). ``pad`` (> 0) pads the tables for d′ and the criteria only.
     """
     observed = {name: kernel(*_fold(flat))[0] for name, kernel in _KERNELS.items()}
     sdt = sdt_expected_table(flat, pad)
     folded = _fold(sdt)
     expected = {name: kernel(*folded)[0] for name, kernel in _KERNELS.items()}
+    se = sdt_standard_error(sdt, expected)
     values = {"dconf": observed["dconf"]}
     with np.errstate(invalid="ignore", divide="ignore"):
         for name in BASES:
             obs, exp = observed[name], expected[name]
-            values[f"{name}_ratio"] = np.where(exp > 0, obs / np.where(exp > 0, exp, 1.0), np.nan)
+            # AUROC2's SDT value is 0.5 at chance: only the others divide by almost nothing
+            ok = exp > 0 if name == "auroc2" else exp > se[name]  # False where one is NaN
+            values[f"{name}_ratio"] = np.where(ok, obs / np.where(ok, exp, 1.0), np.nan)
             values[f"{name}_diff"] = obs - exp
-    return values, expected
+    return values, expected, se
 
 
 def dconf(counts, scale: str = "unit", undefined: str = "raise"):
@@ -160,13 +204,21 @@ class RelativeType2(Result):
     auroc2, gamma, phi, dconf : float or ndarray
         The observed measures (ΔConf on the 0–1 scale).
     auroc2_sdt, gamma_sdt, phi_sdt, dconf_sdt : float or ndarray
-        The values an SDT observer with the table's d′ and criteria would produce.
+        The values an SDT observer with the table's d′ and criteria would produce in
+        expectation.
+    auroc2_sdt_se, gamma_sdt_se, phi_sdt_se, dconf_sdt_se : float or ndarray
+        The sampling standard error of the measure for tables drawn from that observer with the
+        table's numbers of trials (delta method).
     auroc2_ratio, gamma_ratio, phi_ratio, dconf_ratio : float or ndarray
-        Observed / SDT observer's.
+        Observed / SDT observer's; for gamma, phi and ΔConf NaN where the SDT observer's value
+        is not above its standard error, for AUROC2 where it is not > 0 (``ratio_undefined``).
     auroc2_diff, gamma_diff, phi_diff, dconf_diff : float or ndarray
         Observed − SDT observer's.
     d : float or ndarray
         d′ of the padded table, the SDT observer's.
+    ratio_undefined : bool or ndarray
+        True where a ratio whose observed measure is defined is NaN because the SDT observer's
+        value is not above its standard error (d′ near or below 0).
     pad : float
         The count added to every cell for d′ and the criteria.
     """
@@ -179,6 +231,10 @@ class RelativeType2(Result):
     gamma_sdt: object
     phi_sdt: object
     dconf_sdt: object
+    auroc2_sdt_se: object
+    gamma_sdt_se: object
+    phi_sdt_se: object
+    dconf_sdt_se: object
     auroc2_ratio: object
     gamma_ratio: object
     phi_ratio: object
@@ -188,6 +244,7 @@ class RelativeType2(Result):
     phi_diff: object
     dconf_diff: object
     d: object
+    ratio_undefined: object
     pad: float
 
 
@@ -200,6 +257,14 @@ def relative_type2(counts, pad=None, undefined: str = "nan") -> RelativeType2:
     subtracts it, as the M-ratio and meta-d′ − d′ do for meta-d′. d′ and the 2K − 1 criteria
     are read off the padded table like d′ and c: at each cumulative split j of the rating
     columns, criterion j = −(z(HR_j) + z(FAR_j))/2, and d′ = z(HR) − z(FAR) at the middle split.
+
+    The SDT observer's expected table has every ratio 1 and every difference 0; tables sampled
+    from it do not (a ratio of sampled quantities is biased, by a few per cent with 100 trials
+    per stimulus). The ratio of gamma, phi or ΔConf is NaN where the SDT observer's value is
+    not above its own sampling standard error at the table's numbers of trials: near chance
+    (d′ near 0) it divides by almost nothing, and a table sampled from that observer would
+    have a ratio whose standard deviation exceeds 1. AUROC2's ratio, whose SDT value is 0.5 at
+    chance, is NaN where that value is not > 0.
 
     Parameters
     ----------
@@ -215,7 +280,8 @@ def relative_type2(counts, pad=None, undefined: str = "nan") -> RelativeType2:
     Returns
     -------
     RelativeType2
-        A ratio is NaN where the SDT observer's value is not > 0 (d′ <= 0).
+        The ratio of gamma, phi or ΔConf is NaN where the SDT observer's value is not above its
+        standard error (d′ near or below 0; ``ratio_undefined``).
 
     Raises
     ------
@@ -239,13 +305,23 @@ def relative_type2(counts, pad=None, undefined: str = "nan") -> RelativeType2:
     (0.793, 0.506, 1.57)
     >>> bool(r.auroc2_ratio > 1 and r.phi_ratio > 1 and r.dconf_ratio > 1)
     True
+
+    A table of 400 trials near chance (d′ = 0.06): the SDT observer's gamma is below its
+    standard error at these numbers of trials, so the ratio is undefined; the difference is not
+    (Rahnev, 2025, defines both forms; the undefined ratio is this library's rule).
+
+    >>> near = relative_type2([[60, 50, 45, 45], [55, 50, 50, 45]])
+    >>> round(near.d, 2), bool(near.gamma_sdt < near.gamma_sdt_se), near.gamma_ratio
+    (0.06, True, nan)
+    >>> bool(near.ratio_undefined), round(near.gamma_diff, 3)
+    (True, -0.031)
     """
     t = as_count_table(counts, min_levels=2)
     undefined = as_undefined(undefined)
     pad = as_pad(pad, t.shape[-1] // 2, positive=True)
     lead = t.shape[:-2]
     flat = t.reshape((-1,) + t.shape[-2:])
-    values, expected = relative_stack(flat, pad)
+    values, expected, se = relative_stack(flat, pad)
     correct, error = _fold(flat)
     for name in ("auroc2", "gamma", "phi"):
         _check(undefined, _KERNELS[name](correct, error)[1].reshape(lead), name)
@@ -255,7 +331,15 @@ def relative_type2(counts, pad=None, undefined: str = "nan") -> RelativeType2:
     said_s2 = padded[..., K:].sum(-1) / padded.sum(-1)
     d = ndtri(said_s2[:, 1]) - ndtri(said_s2[:, 0])
     out = {**{k: observed[k] for k in BASES}, **{f"{k}_sdt": expected[k] for k in BASES},
+           **{f"{k}_sdt_se": se[k] for k in BASES},
            **{f"{k}_ratio": values[f"{k}_ratio"] for k in BASES},
            **{f"{k}_diff": values[f"{k}_diff"] for k in BASES}, "d": d}
+    undefined_ratio = np.zeros(len(flat), dtype=bool)
+    for k in BASES:
+        undefined_ratio |= np.isnan(values[f"{k}_ratio"]) & np.isfinite(observed[k]) \
+            & np.isfinite(expected[k])
     return RelativeType2(**{k: scalar_or_array(np.asarray(v, dtype=float).reshape(lead))
-                            for k, v in out.items()}, pad=pad)
+                            for k, v in out.items()},
+                         ratio_undefined=(bool(undefined_ratio[0]) if not lead
+                                          else undefined_ratio.reshape(lead)),
+                         pad=pad)

@@ -22,7 +22,20 @@ figure for every measure of :data:`~metabits_book.studies.database_measures.EVER
 Meta-noise and meta-uncertainty are noise parameters: larger values mean less metacognition.
 They are assessed as −σ (:data:`NEGATED`), so that every measure is oriented alike: it falls
 when ratings are redrawn at random, and a positive dependence means more measured
-metacognition.
+metacognition. Their fits are censored: σ = 0 (a point mass at the floor) for people who rate
+at least as well as the SDT observer, and unbounded for people whose ratings carry next to no
+information. Pearson's r and Cohen's d leave the unbounded people out — the people with the
+least metacognition, so the dropping is informative — and treat the point mass as a value.
+Each criterion of :data:`INTERVALS` therefore also has a rank-based version
+(``<criterion>_ranked``, :func:`_ranked_stat`) that keeps every censored person at their bound:
+Spearman's ρ for the correlations and the test–retest reliability, and for the paired
+differences the probit of the share of people whose value rises, Φ⁻¹(P(b > a)) (ties, two
+values at the same bound among them, counting half), which is Cohen's d for normally
+distributed differences. Ranks do not change under a monotone transform, so meta-noise and
+meta-uncertainty, one fit on two scales (σ_m = √(exp(σ²) − 1)), get the same rank-based
+values; for the measures without censoring the rank-based values are close to the others.
+The ranks among the 22 and :func:`rahnev_claims` use the rank-based values for the measures
+of :data:`NEGATED`.
 
 Each statistic is computed per data set and averaged over data sets (test–retest: over pairs of
 sessions), as :mod:`~metabits_book.studies.database_criteria` does for one criterion at a time;
@@ -54,7 +67,8 @@ from metabits_book._arguments import as_instance
 
 from metabits_book.studies.database_measures import EVERY_MEASURE
 
-__all__ = ["Assessment", "BY_SET", "CRITERIA", "FAMILIES", "N_BOOT", "SEED", "TABLE", "assess",
+__all__ = ["Assessment", "BY_SET", "CRITERIA", "FAMILIES", "INTERVALS", "N_BOOT", "SEED", "TABLE",
+           "assess",
            "criteria_by_set", "rahnev_claims", "shipped_assessment", "shipped_by_set",
            "write_assessment"]
 
@@ -70,6 +84,9 @@ CRITERIA = BY_SET + ("test_retest", "test_retest_tasks")
 #: bin size of 100 trials, test–retest at 400 trials per day.
 TABLE = {"task_within": "smaller", "response_bias": "smaller", "metacognitive_bias": "smaller",
          "split_half_100": "larger", "precision": "larger", "test_retest": "larger"}
+#: The criteria with bootstrap intervals and rank-based versions: those of :data:`TABLE` and the
+#: split-half reliability with all trials (a claim of :func:`rahnev_claims`).
+INTERVALS = (*TABLE, "split_half_all")
 #: The seed of the precision's redrawn ratings and of the bootstrap, and the resamples.
 SEED = 2025
 N_BOOT = 1000
@@ -195,17 +212,42 @@ def _stat(kind, a, b, least):
     return np.where((n >= least) & ~flat, np.clip(r, -1, 1), np.nan)
 
 
-def _by_set(sample, n_sets):
+def _ranked_stat(kind, a, b, least):
+    """The rank-based version of :func:`_stat`, which keeps unbounded values (±inf) at their
+    bound and leaves out only undefined ones (NaN): Spearman's ρ of a and b (kind ``"r"``), or
+    (kind ``"d"``) Φ⁻¹ of the share of people with b > a, ties (two values at the same bound
+    among them) counting half, the share kept within [1/(2n), 1 − 1/(2n)]; for normally
+    distributed differences b − a this is Cohen's d. NaN with fewer than ``least`` people."""
+    from scipy.special import ndtri
+    from scipy.stats import rankdata
+
+    b = np.broadcast_to(b, a.shape)
+    ok = ~np.isnan(a) & ~np.isnan(b)
+    if kind == "d":
+        n = ok.sum(-2)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            up = (ok & (b > a)).sum(-2)
+            tie = (ok & (b == a)).sum(-2)
+            share = np.clip((up + tie / 2) / n, 0.5 / n, 1 - 0.5 / n)
+            return np.where(n >= least, ndtri(share), np.nan)
+    if not a.shape[-2]:
+        return np.full(a.shape[:-2] + a.shape[-1:], np.nan)
+    ra = rankdata(np.where(ok, a, np.nan), axis=-2, nan_policy="omit")
+    rb = rankdata(np.where(ok, b, np.nan), axis=-2, nan_policy="omit")
+    return _stat("r", ra, rb, least)
+
+
+def _by_set(sample, n_sets, stat=_stat):
     """A criterion's value per data set (n_sets, measures)."""
     kind, a, b, groups, least = sample
     out = np.full((n_sets, a.shape[-1]), np.nan)
     for i in np.unique(groups):
         m = groups == i
-        out[i] = _stat(kind, a[m], b[m], least)
+        out[i] = stat(kind, a[m], b[m], least)
     return out
 
 
-def _boot_by_set(sample, n_sets, n_boot, gen, chunk=100):
+def _boot_by_set(sample, n_sets, n_boot, gen, chunk=100, stat=_stat):
     """The criterion per data set for ``n_boot`` resamples of the people within each data set:
     (n_boot, n_sets, measures)."""
     kind, a, b, groups, least = sample
@@ -214,8 +256,25 @@ def _boot_by_set(sample, n_sets, n_boot, gen, chunk=100):
         m = np.flatnonzero(groups == i)
         for s in range(0, n_boot, chunk):
             idx = m[gen.integers(0, len(m), (min(chunk, n_boot - s), len(m)))]
-            out[s:s + chunk, i] = _stat(kind, a[idx], b[idx], least)
+            out[s:s + chunk, i] = stat(kind, a[idx], b[idx], least)
     return out
+
+
+def _censoring(sample, n_sets, names):
+    """People (pairs of values for a paired criterion) of the data sets where the criterion is
+    defined: ``(used, unbounded, floor)`` per measure — those with finite values (what r and d
+    use), those left out for an unbounded value, and those with a value at the floor 0 of −σ
+    (:data:`NEGATED` only; 0 for the other measures)."""
+    kind, a, b, groups, least = sample
+    measure_b = np.shape(b) == a.shape  # b a measure too (not d′ or abs(c))
+    b = np.broadcast_to(b, a.shape)
+    defined = np.isfinite(_by_set(sample, n_sets))  # (n_sets, measures)
+    rows = defined[groups]  # (people, measures): the person's data set counts
+    ok = ~np.isnan(a) & ~np.isnan(b) & rows
+    finite = ok & np.isfinite(a) & np.isfinite(b)
+    floor = ok & ((a == 0) | ((b == 0) if measure_b else False))
+    floor = floor & (_signs(names) < 0)
+    return finite.sum(0), (ok & ~finite).sum(0), floor.sum(0)
 
 
 def _mean(x, axis):
@@ -238,19 +297,38 @@ def _retest(db, names, dataset, n_trials):
     tables = np.stack([db.tables(first=n_trials, session=s)[people] for s in range(n_sessions)],
                       1)
     full = (tables.sum((-2, -1)) >= n_trials).all(1)
-    est = _measures(tables[full], db.n_levels[people][full], names)
-    est[~np.isfinite(est)] = np.nan
-    return est
+    # unbounded values (±inf) kept: ICC(3,1) leaves them out, the rank-based version keeps them
+    return _measures(tables[full], db.n_levels[people][full], names)
 
 
 def _icc_mean(est):
-    """Mean over consecutive pairs of sessions of ICC(3,1), per measure."""
+    """Mean over consecutive pairs of sessions of ICC(3,1), per measure (values that are not
+    finite left out)."""
     from metabits.reliability import icc
 
+    est = np.where(np.isfinite(est), est, np.nan)
     pairs = [(s, s + 1) for s in range(est.shape[1] - 1)]
     if len(est) < 3:  # ICC(3,1) needs three people
         return np.full(est.shape[2], np.nan)
     return _mean(np.array([icc(est[:, [p, q]]) for p, q in pairs]).reshape(len(pairs), -1), 0)
+
+
+def _rho_mean(est):
+    """The rank-based test–retest reliability: the mean over consecutive pairs of sessions of
+    Spearman's ρ, unbounded values kept at their bound (:func:`_ranked_stat`)."""
+    if len(est) < 3:
+        return np.full(est.shape[2], np.nan)
+    return _mean(np.array([_ranked_stat("r", est[:, p], est[:, p + 1], 3)
+                           for p in range(est.shape[1] - 1)]), 0)
+
+
+def _retest_censoring(est, names):
+    """:func:`_censoring` of the test–retest values, summed over consecutive pairs of sessions."""
+    out = np.zeros((3, est.shape[2]), dtype=int)
+    for p in range(est.shape[1] - 1):
+        sample = ("d", est[:, p], est[:, p + 1], np.zeros(len(est), dtype=int), 3)
+        out += np.array(_censoring(sample, 1, names))
+    return out
 
 
 # --- the assessment ---------------------------------------------------------------------------
@@ -271,7 +349,13 @@ class Assessment(Result):
         (95% percentile bootstrap interval recentred on the estimate: people resampled within
         data sets, the interval shifted by the median of the resamples minus the estimate) and
         ``<criterion>_rank``, ``_rank_lower`` and ``_rank_upper`` (the measure's rank among
-        ``names``, 1 the best, and its 95% interval over the same resamples).
+        ``names``, 1 the best, and its 95% interval over the same resamples; for the measures
+        of :data:`NEGATED` from their rank-based values); for those of :data:`INTERVALS`,
+        ``split_half_all_lower`` and ``_upper`` too, ``<criterion>_ranked`` with
+        ``_ranked_lower`` and ``_ranked_upper`` (the rank-based version, :func:`_ranked_stat`,
+        and its interval from resamples of its own), and ``<criterion>_n_used``,
+        ``_n_unbounded``, ``_n_floor`` (people, or pairs of values, of the data sets with a
+        value: finite, left out as unbounded, at the floor σ = 0).
     by_set : pandas.DataFrame
         One row per criterion of :data:`BY_SET` and data set (columns ``criterion``,
         ``dataset``, then one per measure); data sets without a value are left out.
@@ -441,13 +525,43 @@ def _summarise(db, names, samples, B, seed):
     boots["test_retest"] = (np.array([_icc_mean(days[gen.integers(0, len(days), len(days))])
                                       for _ in range(B)]) if len(days) >= 3
                             else np.full((B, len(names)), np.nan))
-    for c, better in TABLE.items():
+    # generators of their own, so that the intervals above do not move
+    gen_all, gen_ranked = np.random.default_rng([seed, 2]), np.random.default_rng([seed, 3])
+    boots["split_half_all"] = _mean(_boot_by_set(samples["split_half_all"], n_sets, B,
+                                                 gen_all), 1)
+    ranked, ranked_boots = {}, {}
+    for c in INTERVALS:
+        if c == "test_retest":
+            ranked[c] = _rho_mean(days)
+            ranked_boots[c] = (np.array([_rho_mean(days[gen_ranked.integers(0, len(days),
+                                                                             len(days))])
+                                         for _ in range(B)]) if len(days) >= 3
+                               else np.full((B, len(names)), np.nan))
+            counts = _retest_censoring(days, names)
+        else:
+            ranked[c] = _mean(_by_set(samples[c], n_sets, _ranked_stat), 0)
+            ranked_boots[c] = _mean(_boot_by_set(samples[c], n_sets, B, gen_ranked,
+                                                 stat=_ranked_stat), 1)
+            counts = _censoring(samples[c], n_sets, names)
+        for suffix, n in zip(("n_used", "n_unbounded", "n_floor"), counts):
+            summary[f"{c}_{suffix}"] = n
+    negated = np.isin(list(names), NEGATED)
+    for c in INTERVALS:
         with warnings.catch_warnings():  # a criterion without any value (a small copy)
             warnings.simplefilter("ignore", RuntimeWarning)
             lo, hi = _recentred(boots[c], summary[c].to_numpy())
-            rank_draws = _ranks(boots[c], better)
+            r_lo, r_hi = _recentred(ranked_boots[c], ranked[c])
         summary[f"{c}_lower"], summary[f"{c}_upper"] = lo, hi
-        summary[f"{c}_rank"] = _ranks(summary[c].to_numpy(), better)
+        summary[f"{c}_ranked"] = ranked[c]
+        summary[f"{c}_ranked_lower"], summary[f"{c}_ranked_upper"] = r_lo, r_hi
+    for c, better in TABLE.items():
+        # the measures of NEGATED ranked by their rank-based values
+        value = np.where(negated, ranked[c], summary[c].to_numpy())
+        draws = np.where(negated, ranked_boots[c], boots[c])
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            rank_draws = _ranks(draws, better)
+        summary[f"{c}_rank"] = _ranks(value, better)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)
             summary[f"{c}_rank_lower"], summary[f"{c}_rank_upper"] = np.nanpercentile(
@@ -471,23 +585,56 @@ WEAK, STRONG, GOOD = 0.3, 1.0, 0.5
 VERY_HIGH, SIMILAR = 0.8, 0.25
 
 
-def _count(mask, keys):
-    return f"{int(np.sum(mask))} of {len(keys)}"
-
-
-def _range(values):
-    return f"{np.nanmin(values):.2f} to {np.nanmax(values):.2f}"
+def _status(lower, upper, rule, threshold):
+    """Per measure: 1 where the whole interval meets the rule, -1 where none of it does, 0 where
+    it holds the threshold (undecided). ``rule``: ``"above"`` (value > threshold), ``"at_least"``
+    (>=), ``"below"`` (<), ``"at_most"`` (<=), ``"within"`` (abs(value) < threshold) or
+    ``"band"`` (``threshold`` a pair (low, high): low <= value <= high)."""
+    lo, hi = np.asarray(lower, dtype=float), np.asarray(upper, dtype=float)
+    if rule == "above":
+        yes, no = lo > threshold, hi <= threshold
+    elif rule == "at_least":
+        yes, no = lo >= threshold, hi < threshold
+    elif rule == "below":
+        yes, no = hi < threshold, lo >= threshold
+    elif rule == "at_most":
+        yes, no = hi <= threshold, lo > threshold
+    elif rule == "within":
+        yes, no = (lo > -threshold) & (hi < threshold), (lo >= threshold) | (hi <= -threshold)
+    else:
+        low, high = threshold
+        yes, no = (lo >= low) & (hi <= high), (hi < low) | (lo > high)
+    return np.where(yes, 1, np.where(no, -1, 0))
 
 
 def _verdict(n_true, n, most=False):
+    """The verdict of a claim on n measures of which n_true meet its rule."""
     if n_true == n or (most and n_true > n / 2):
         return "reproduced"
     return "partly reproduced" if n_true > n / 2 else "not reproduced"
 
 
+def _interval_verdict(status, most=False):
+    """The verdict of :func:`_verdict` when every count of measures meeting the rule that the
+    intervals allow (from those meeting it with the whole interval to those plus the undecided
+    ones) gives it; "undecided" when they give different verdicts."""
+    n, yes, open_ = len(status), int(np.sum(status == 1)), int(np.sum(status == 0))
+    verdicts = {_verdict(k, n, most) for k in range(yes, yes + open_ + 1)}
+    return verdicts.pop() if len(verdicts) == 1 else "undecided"
+
+
 def rahnev_claims(summary):
     """Each claim of Rahnev's (2025) abstract (and of his caption on task performance) checked
-    on :func:`assess`'s summary of his 17 measures.
+    on :func:`assess`'s summary of his 17 measures, by the 95% intervals.
+
+    A measure meets a claim's rule when its whole interval lies on the rule's side of the
+    threshold, fails it when the whole interval lies on the other side, and is undecided when
+    the interval holds the threshold. A claim's verdict is the one that every number of measures
+    meeting the rule that the intervals allow would give (from those that meet it to those and
+    the undecided ones): "reproduced" (all measures meet the rule, or more than half for a claim
+    about most of them), "partly reproduced" (more than half), "not reproduced"; "undecided"
+    where the intervals allow two verdicts. The measures of :data:`NEGATED` enter with their
+    rank-based values (``<criterion>_ranked``, when the summary has them).
 
     Parameters
     ----------
@@ -500,15 +647,15 @@ def rahnev_claims(summary):
     pandas.DataFrame
         One row per claim: ``claim`` (his words), ``measures``, ``rule`` (the number that
         decides it, with his thresholds :data:`WEAK`, :data:`STRONG`, :data:`GOOD` or the book's
-        reading :data:`VERY_HIGH`, :data:`SIMILAR`), ``book`` (what the data give) and
-        ``verdict`` ("reproduced", "partly reproduced": more than half of the measures,
-        "not reproduced").
+        reading :data:`VERY_HIGH`, :data:`SIMILAR`), ``meet``, ``fail``, ``undecided`` (numbers
+        of measures), ``book`` (what the data give: those numbers and the range of the values)
+        and ``verdict``.
 
     Raises
     ------
     ValueError
-        For a ``summary`` without a row for each of the 17 measures or without the columns of
-        :data:`TABLE`.
+        For a ``summary`` without a row for each of the 17 measures or without a criterion of
+        :data:`INTERVALS` and its ``_lower`` and ``_upper`` columns.
     """
     import pandas as pd
 
@@ -518,53 +665,67 @@ def rahnev_claims(summary):
     s = summary.set_index("measure")
     seventeen = [k for f in FAMILIES.values() for k in f]
     missing = [k for k in seventeen if k not in s.index] + \
-              [c for c in (*TABLE, "precision_lower", "split_half_all") if c not in s]
+              [f"{c}{x}" for c in INTERVALS for x in ("", "_lower", "_upper") if f"{c}{x}" not in s]
     if missing:
         raise ValueError(f"summary lacks {missing}")
     from metabits.reliability import spearman_brown
 
-    s = s.loc[seventeen]
+    s = s.loc[seventeen].copy()
+    negated = s.index.isin(NEGATED)
+    for c in INTERVALS:  # the censored measures by their rank-based values
+        for x in ("", "_lower", "_upper"):
+            if f"{c}_ranked{x}" in s:
+                s.loc[negated, f"{c}{x}"] = s.loc[negated, f"{c}_ranked{x}"]
     rows = []
 
-    def add(claim, measures, rule, mask, keys, values, most=False, verdict=None):
-        n_true = int(np.sum(mask))
-        rows.append({"claim": claim, "measures": measures, "rule": rule,
-                     "book": f"{_count(mask, keys)}; {_range(values)}",
-                     "verdict": verdict or _verdict(n_true, len(keys), most)})
+    def add(claim, measures, rule, status, values, most=False):
+        yes, no, open_ = (int(np.sum(status == v)) for v in (1, -1, 0))
+        rows.append({"claim": claim, "measures": measures, "rule": rule, "meet": yes,
+                     "fail": no, "undecided": open_,
+                     "book": f"{yes} meet, {no} fail, {open_} undecided; "
+                             f"{np.nanmin(values):.2f} to {np.nanmax(values):.2f}",
+                     "verdict": _interval_verdict(status, most)})
 
-    p = s.precision
+    def column(c, keys=seventeen):
+        return s.loc[keys, c], s.loc[keys, f"{c}_lower"], s.loc[keys, f"{c}_upper"]
+
+    p, lo, hi = column("precision")
     add("all 17 measures are valid", "all 17",
-        "precision's 95% interval above 0 (redrawn ratings lower the measure)",
-        s.precision_lower > 0, seventeen, p)
+        "precision above 0 (redrawn ratings lower the measure)",
+        _status(lo, hi, "above", 0.0), p)
     med = float(np.median(p))
     add("most show similar levels of precision", "all 17",
         f"precision within {SIMILAR:.0%} of the 17's median",
-        np.abs(p - med) <= SIMILAR * med, seventeen, p, most=True)
+        _status(lo, hi, "band", ((1 - SIMILAR) * med, (1 + SIMILAR) * med)), p, most=True)
+    r, lo, hi = column("response_bias")
     add("only weak dependences on response bias", "all 17",
-        f"abs(r) with abs(c) below {WEAK}", s.response_bias.abs() < WEAK, seventeen,
-        s.response_bias)
+        f"abs(r) with abs(c) below {WEAK}", _status(lo, hi, "within", WEAK), r)
+    d, lo, hi = column("metacognitive_bias")
     add("only weak dependences on metacognitive bias", "all 17",
-        f"abs(d) below {WEAK}", s.metacognitive_bias.abs() < WEAK, seventeen,
-        s.metacognitive_bias)
+        f"abs(d) below {WEAK}", _status(lo, hi, "within", WEAK), d)
     for family, sign in (("traditional", 1), ("difference", -1)):
         keys = list(FAMILIES[family])
-        d = s.loc[keys, "task_within"]
+        d, lo, hi = column("task_within", keys)
         add(f"strong {'positive' if sign > 0 else 'negative'} dependence on task performance",
             f"{family} ({len(keys)})", f"d {'at least' if sign > 0 else 'at most'} "
-            f"{sign * STRONG:g}", sign * d >= STRONG, keys, d)
+            f"{sign * STRONG:g}",
+            _status(lo, hi, "at_least" if sign > 0 else "at_most", sign * STRONG), d)
     keys = list(FAMILIES["ratio"] + FAMILIES["model-based"])
-    d = s.loc[keys, "task_within"]
+    d, lo, hi = column("task_within", keys)
     add("ratio and model-based measures: only weak dependence on task performance",
-        f"ratio and model-based ({len(keys)})", f"abs(d) below {WEAK}", d.abs() < WEAK, keys, d)
-    r = s.split_half_100
+        f"ratio and model-based ({len(keys)})", f"abs(d) below {WEAK}",
+        _status(lo, hi, "within", WEAK), d)
+    r, lo, hi = column("split_half_100")
     add("very high split-half reliabilities", "all 17",
-        f"r at least {VERY_HIGH}, 100 trials per half", r >= VERY_HIGH, seventeen, r)
-    r = spearman_brown(s.split_half_all.to_numpy())
+        f"r at least {VERY_HIGH}, 100 trials per half", _status(lo, hi, "at_least", VERY_HIGH),
+        r)
+    r, lo, hi = (spearman_brown(x.to_numpy()) for x in column("split_half_all"))
     add("very high split-half reliabilities", "all 17",
-        f"r at least {VERY_HIGH}, all trials, Spearman–Brown", r >= VERY_HIGH, seventeen, r)
-    icc = s.test_retest
+        f"r at least {VERY_HIGH}, all trials, Spearman–Brown",
+        _status(lo, hi, "at_least", VERY_HIGH), r)
+    icc, lo, hi = column("test_retest")
     add("most have poor test–retest reliabilities", "all 17",
-        f"ICC below {GOOD}, 400 trials per day", icc < GOOD, seventeen, icc, most=True)
+        f"ICC below {GOOD}, 400 trials per day", _status(lo, hi, "below", GOOD), icc, most=True)
     return pd.DataFrame(rows)
 
 
