@@ -3,7 +3,8 @@
 A refactor of the library must leave every number of the book as it was. This runs each
 notebook top to bottom on a fresh kernel (as nbval does) and writes, per notebook, the text of
 every output: printed text, the plain-text and HTML forms of displayed values and glued values.
-Figures are left out (the build test compares them); memory addresses are masked.
+Figures are left out (the build test compares them); memory addresses and the random ids of
+pandas' styled tables are masked.
 
     python scripts/notebook_outputs.py record before.json        # on the old commit
     python scripts/notebook_outputs.py record after.json         # on the new one
@@ -24,6 +25,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 TEXT = ("text/plain", "text/html", "text/markdown", "text/latex")
 ADDRESS = re.compile(r"0x[0-9a-fA-F]{6,}")
+STYLER_ID = re.compile(r"\bT_[0-9a-f]{5}(?=[_\"\s])")
+
+
+def _masked(text: str) -> str:
+    return STYLER_ID.sub("T_…", ADDRESS.sub("0x…", text))
 
 
 def _texts(output: dict) -> list:
@@ -47,7 +53,7 @@ def run(path: str) -> tuple:
     for i, cell in enumerate(nb.cells):
         if cell.cell_type != "code":
             continue
-        texts = [ADDRESS.sub("0x…", t) for o in cell.get("outputs", []) for t in _texts(o)]
+        texts = [_masked(t) for o in cell.get("outputs", []) for t in _texts(o)]
         cells.append({"cell": i, "id": cell.get("id"), "outputs": texts})
     return path, cells, time.perf_counter() - start
 
@@ -72,8 +78,8 @@ def compare(before: str, after: str) -> int:
             print(f"{name}: only in {'after' if name in b else 'before'}")
             differ += 1
             continue
-        old = {c["id"] or c["cell"]: c["outputs"] for c in a[name]}
-        new = {c["id"] or c["cell"]: c["outputs"] for c in b[name]}
+        old = {c["id"] or c["cell"]: [_masked(t) for t in c["outputs"]] for c in a[name]}
+        new = {c["id"] or c["cell"]: [_masked(t) for t in c["outputs"]] for c in b[name]}
         for key in sorted(set(old) | set(new), key=str):
             if old.get(key) != new.get(key):
                 differ += 1
