@@ -5,7 +5,7 @@
 # pytest-xdist runs one worker per core, at most 4. With --dist loadgroup, the tests marked with
 # the same xdist_group run in one worker: conftest.py puts each notebook's cells in a group of
 # their own and every test that needs the built site in the group "site".
-# Extra arguments go to pytest, e.g. a subset: bash scripts/run-tests.sh tests/test_sdt.py
+# Extra arguments go to pytest, e.g. a subset: bash scripts/run-tests.sh tests/lib/test_sdt.py
 # One process, no xdist: bash scripts/run-tests.sh -n 0
 set -euo pipefail
 cd "$(dirname "$0")/.."

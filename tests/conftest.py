@@ -1,7 +1,7 @@
 """Shared test helpers.
 
-Fixtures used by more than one test module: the MaskOri data (``trials``, ``tables``; for
-test_datasets, test_bayes_recoding and test_measure_bootstrap) and the built site served on
+Fixtures used by more than one test module: the MaskOri data (``trials``, ``tables``: the
+library tests' copy in tests/lib/data, for tests/lib) and the built site served on
 127.0.0.1 (``site_url``) and every page of it visited once in headless Chromium (``site_visits``),
 for test_browser and test_explore_browser, whose other helpers are in _browser.py.
 
@@ -71,23 +71,40 @@ def table1():
     return [[84, 56, 48, 12], [4, 56, 64, 76]]
 
 
-# --- the MaskOri data (Hellmann, Zehetleitner & Rausch, 2023) ------------------------------------
+# --- the library tests' data (tests/lib/data; sources and licences in its README.md) -------------
+
+#: The folder of the library tests' own data files.
+LIB_DATA = Path(__file__).parent / "lib" / "data"
+#: A file of trials in the Confidence Database's format: Shekhar & Rahnev (2018), 19 people.
+SHEKHAR_2018 = LIB_DATA / "data_Shekhar_2018.csv.gz"
+#: The MaskOri data's five stimulus-onset asynchronies in ms, hardest first.
+MASKORI_SOAS = (8.3, 16.7, 33.3, 66.7, 133.3)
+
+
+def maskori_trials():
+    """The MaskOri trials of 16 people (Hellmann, Zehetleitner & Rausch, 2023): a fresh frame."""
+    import pandas as pd
+
+    return pd.read_csv(LIB_DATA / "maskori.csv.gz")
+
+
+def maskori_counts(by=("participant", "soa_ms")):
+    """Their count tables (S1 horizontal, S2 vertical; K = 5), by participant and SOA."""
+    from metabits.io import count_tables
+
+    return count_tables(maskori_trials(), by=by, stimuli=(0, 90), n_ratings=5)
+
 
 @pytest.fixture(scope="session")
 def trials():
-    """The MaskOri trials of 16 people (``metabits_book.studies.datasets.maskori_trials``)."""
-    from metabits_book.studies import datasets
-
-    return datasets.maskori_trials()
+    """The MaskOri trials of 16 people (:func:`maskori_trials`)."""
+    return maskori_trials()
 
 
 @pytest.fixture(scope="session")
 def tables():
-    """Their count tables per participant and SOA
-    (``metabits_book.studies.datasets.maskori_counts``)."""
-    from metabits_book.studies import datasets
-
-    return datasets.maskori_counts()
+    """Their count tables per participant and SOA (:func:`maskori_counts`)."""
+    return maskori_counts()
 
 
 # --- the built site in a browser -----------------------------------------------------------------

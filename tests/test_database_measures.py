@@ -212,6 +212,19 @@ def test_criteria_of_a_copy_without_difficulty_or_more_than_two_levels(db):
     assert np.isnan(split_half(small, 10 ** 6)).all()
 
 
+def test_database_measures_carry_all_measures():
+    """The library's all_measures, column for column (MaskOri, four people at 33.3 ms)."""
+    from metabits._stack import PLUGIN
+    from metabits_book.studies import datasets
+
+    t = datasets.maskori_counts().counts[:4, 2]
+    db = database_measures(t, [5] * 4)
+    a = mb.all_measures(t)
+    for name in PLUGIN:
+        assert np.array_equal(db.value(name), a.value(name), equal_nan=True), name
+    assert NAMES[:len(PLUGIN)] == PLUGIN
+
+
 def test_the_books_names_of_the_library_measures_are_the_librarys():
     from metabits._bootstrap import MEASURES
     from metabits._stack import PLUGIN as LIBRARY_PLUGIN

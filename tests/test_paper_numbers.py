@@ -9,8 +9,11 @@ says how the paper obtained its number (``paper_recipe``), that recipe must repr
 import subprocess
 import sys
 
+import numpy as np
 import pytest
+from conftest import assert_paper
 
+import metabits as mb
 from metabits_book import paper_numbers as pn
 
 
@@ -190,3 +193,63 @@ def test_table1_bayes_summary_is_what_hmeta_d_gives():
         assert ship["r_hat"] < 1.01 and row["r_hat"] < 1.01, row
         assert ship["divergences"] == 0 and row["divergences"] == 0, row
         assert ship["ess_bulk"] > 400 and row["ess_bulk"] > 400, row
+
+
+# --- Table 1's Bayesian fits as the registry makes them (metabits.fit_meta_d_bayes) ---------------
+
+TABLE1 = ([84, 56, 48, 12], [4, 56, 64, 76])  # Meyen et al. (2025), Table 1: nR_S1, nR_S2
+
+
+def _table1_fit(estimate_dprime):
+    """Table 1 as the registry fits it (4 chains x 2500 draws, seed 2025; cached in the process):
+    the toolbox's pad 1/(2K) = 1/4 for d′, or d′ estimated."""
+    from metabits_book import numbers_meyen2025 as nm
+
+    return nm._table1_bayes(None if estimate_dprime else nm._statconfr_pad(), estimate_dprime)
+
+
+@pytest.fixture(scope="module")
+def table1_fit():
+    """Table 1 with the toolbox's defaults, enough draws for the first decimal of M-ratio."""
+    return _table1_fit(False)
+
+
+@pytest.mark.slow
+def test_table1_padded_dprime_prints_the_papers_numbers(table1_fit):
+    """HMeta-d's default path: d′ and c from the counts padded by 1/(2K) = 1/4, held fixed.
+
+    Posterior means print as the paper's meta-d′ = 1.9 and M-ratio = 1.8; the tolerance is half a
+    unit of the printed digit. meta-d′'s Monte Carlo SE is too small to move its digit (2 SEs
+    from the rounding boundary and more). The M-ratio's posterior mean lies nearer its boundary,
+    1.85: 1.843 on average over six seeds (each 10,000 draws, SE 0.003), 1.847 at this seed; so
+    its run is only checked to lie within 3 Monte Carlo SEs below 1.85.
+    """
+    fit = table1_fit
+    assert fit.pad == 0.25 and not fit.estimate_dprime
+    assert fit.d == pytest.approx(mb.fit_meta_d(TABLE1, pad=0.25).d, abs=1e-12)
+    assert fit.c == pytest.approx(0.0, abs=1e-12)  # Table 1 is symmetric
+    assert_paper(fit.meta_d.mean(), 1.9, 1, "posterior mean meta-d′")
+    assert_paper(fit.m_ratio.mean(), 1.8, 1, "posterior mean M-ratio")
+    # d′ is a constant here: the mean of ratios is the ratio of the mean
+    assert fit.m_ratio.mean() == pytest.approx(fit.meta_d.mean() / fit.d, rel=1e-12)
+    for name in ("meta_d", "m_ratio"):
+        assert 0 < fit.mcse(name) < 0.004, name
+    assert abs(fit.meta_d.mean() - 1.9) + 2 * fit.mcse("meta_d") < 0.05
+    assert fit.m_ratio.mean() - 3 * fit.mcse("m_ratio") < 1.85
+    assert fit.r_hat < 1.01 and fit.ess_bulk > 2000 and fit.divergences == 0
+    assert np.array_equal(fit.counts, np.array(TABLE1, float))
+
+
+@pytest.mark.slow
+def test_table1_estimated_dprime():
+    """d′ estimated in the model (``estimate_dprime=True``): meta-d′ still prints 1.9, but the
+    M-ratio, a posterior mean of meta-d′/d′ over the d′ draws, is larger (1.865 ± 0.001 in a run
+    of 100,000 draws) and prints as 1.9, not the paper's 1.8: asserted above 1.85 by 2 Monte Carlo
+    SE."""
+    fit = _table1_fit(True)
+    assert fit.estimate_dprime and fit.pad == 0.0 and fit.d.shape == fit.meta_d.shape
+    ml = mb.fit_meta_d(TABLE1)
+    assert fit.d.mean() == pytest.approx(ml.d, abs=0.02)  # the unpadded d′ ± its posterior
+    assert_paper(fit.meta_d.mean(), 1.9, 1, "posterior mean meta-d′")
+    assert fit.m_ratio.mean() > 1.85 + 2 * fit.mcse("m_ratio")  # prints as 1.9, not 1.8
+    assert fit.r_hat < 1.01 and fit.divergences == 0

@@ -1,6 +1,7 @@
 """Tests of metabits_book.studies.simulation: the simulation study of Meyen et al. (2025),
 Figures 6 and 7."""
 
+import warnings
 
 import numpy as np
 import pytest
@@ -396,3 +397,75 @@ def test_measure_study_meta_d_is_nan_only_where_a_fit_fails():
     r = sim.measure_study(counts)
     assert np.isnan(r.meta_d[1, 0, 0]) and r.undefined["meta_d"] == 1
     assert np.all(np.isfinite(np.delete(r.meta_d.ravel(), 4)))
+
+
+# --- the library's binning (metabits.info) at the paper's one edge ------------------------------
+
+@pytest.mark.parametrize("kind", ["normal", "uniform"])
+@pytest.mark.parametrize("acc", [0.6, 0.7, 0.8, 0.9])
+def test_response_probabilities_are_the_librarys_binning_at_the_papers_edge(kind, acc):
+    np.testing.assert_allclose(mb.info.binned_response_probabilities(kind, acc, [0.75]),
+                               sim.response_probabilities(kind, acc), atol=1e-14)
+
+
+
+# --- measure_study: a choice of the library's all_measures columns ----------------------------
+
+@pytest.fixture(scope="module")
+def study():
+    """A small study of all three noise kinds (3, 4, 20, 2, 4), some with undefined measures."""
+    return sim.simulate_study(n_sets=20, n_per_label=40, rng=3)
+
+
+def test_measure_study_is_a_choice_of_all_measures_columns(study):
+    res = sim.measure_study(study)
+    a = mb.all_measures(study, pad=sim.SDT_PAD)
+    for name in sim.SIX_MEASURES:
+        assert np.array_equal(res[name], a.value(name), equal_nan=True), name
+    # acc is the information measures' accuracy (columns recoded to their majority label)
+    assert np.array_equal(res.acc, mb.type2_measures(study, undefined="nan").acc)
+    assert np.array_equal(res.acc, mb.info.recoding(study).acc_recoded)
+
+
+def test_measure_study_bias_reduction_is_type2_measures(study):
+    res = sim.measure_study(study, bias_reduction=50, rng=9)
+    ref = mb.type2_measures(study, bias_reduction=50, rng=9, undefined="nan")
+    for name in ("meta_I", "meta_I1r", "meta_I2r", "RMI"):
+        assert np.array_equal(res[name], ref[name], equal_nan=True), name
+        assert res.bias_excluded[name] == int(np.sum(ref.bias_excluded[name]))
+    plain = sim.measure_study(study)  # the SDT measures are never bias-reduced
+    assert np.array_equal(res.meta_d, plain.meta_d, equal_nan=True)
+
+
+def test_the_two_accuracies_differ_where_a_column_has_more_errors():
+    # the low-confidence "S2" column holds more S1 than S2 trials
+    t = np.array([[[30, 10, 12, 8], [5, 10, 8, 37]]], dtype=float)
+    res = sim.measure_study(t)
+    assert res.acc[0] == pytest.approx((30 + 10 + 12 + 37) / 120, abs=1e-12)
+    assert mb.all_measures(t).value("acc")[0] == pytest.approx((30 + 10 + 8 + 37) / 120, abs=1e-12)
+
+
+# --- bad input (with tests/lib/test_bad_input.py's rule: a ValueError, no warning on the way) ----
+
+TABLE1 = [[84, 56, 48, 12], [4, 56, 64, 76]]
+
+
+@pytest.mark.parametrize("call, match", [
+    (lambda: sim.simulate_counts("normal", 0.7, rng=True), "rng must be"),
+    (lambda: sim.measure_study(np.array(TABLE1)[None], pad="abc"), "pad"),
+    (lambda: sim.measure_study(np.array(TABLE1)[None], pad=-1), "pad must be"),
+    (lambda: sim.measure_study(np.array(TABLE1)[None], pad=np.inf), "pad must be finite"),
+    (lambda: sim.mc_ratio(sim.MCEstimate(1.0, 0.1, 10), sim.MCEstimate(np.inf, 0.1, 10)),
+     "denominator.value must be finite"),
+    (lambda: sim.mc_ratio(sim.MCEstimate(1.0, -0.1, 10), sim.MCEstimate(2.0, 0.1, 10)),
+     "numerator.se must be >= 0"),
+    (lambda: sim.mc_mean([1.0, 2.0, 3.0], axis=1), "axis must be an integer in"),
+    (lambda: sim.mc_sd([1.0, 2.0, 3.0], axis="0"), "axis must be an integer in"),
+    (lambda: sim.mc_mean(["1", "2", "3"]), "must be numbers"),
+    (lambda: sim.bin_responses([1], [0.7], random_bins=1), "random_bins must be True or False"),
+])
+def test_bad_input_raises_value_error(call, match):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a warning on the way is a defect too
+        with pytest.raises(ValueError, match=match):
+            call()

@@ -110,7 +110,7 @@ def test_prior_draws_of_the_group_and_estimated_dprime():
 
 @pytest.fixture(scope="module")
 def table1_fit():
-    return table1_fast()  # shared with tests/test_bayes_metad.py: 2 chains x 300 draws
+    return table1_fast()  # shared with tests/lib/test_bayes_metad.py: 2 chains x 300 draws
 
 
 @pytest.mark.slow
@@ -158,7 +158,7 @@ def test_checks_of_estimated_dprime_redraw_the_type1_responses():
 
 @pytest.mark.slow
 def test_checks_of_a_group():
-    tables, fit = group_tables(), group_fit()  # shared with tests/test_bayes_metad.py
+    tables, fit = group_tables(), group_fit()  # shared with tests/lib/test_bayes_metad.py
     post = posterior_predictive(fit, draws=400, rng=0)
     assert post.tables.shape == (400, 6, 2, 4) and post.p_values.shape == (6,)
     assert post.fraction_inside > 0.9 and post.p_value > 0.05

@@ -248,7 +248,7 @@ def _fisher_scoring(theta, counts, kappa, max_iter=100, xtol=1e-9, shift=None):
 
     The second rule ends the fits whose likelihood is flat along some direction (a criterion
     running off to infinity, as in bootstrap replicates of small tables); where they stop is
-    the same on any CPU (tests/test_metad_blocks.py runs NumPy's baseline kernels against the
+    the same on any CPU (tests/lib/test_metad_blocks.py runs NumPy's baseline kernels against the
     machine's own). (A rule on the step's length, with "done" where rounding stops the rise,
     would make such a fit's outcome, a value or NaN, depend on the CPU: NumPy's AVX-512, AVX2
     and baseline kernels round differently.)

@@ -1,7 +1,7 @@
 """Exact tables under any confidence bins, and the best bins (metabits.info).
 
-Part of book/meyen/09_limits: checked against the simulation module's response probabilities,
-binned simulated trials, the unbinned information and a grid search.
+Checked against binned simulated trials, the unbinned information and a grid search (the
+book's simulation module, at the paper's one edge, is tests/test_simulation.py's).
 """
 
 import numpy as np
@@ -12,24 +12,20 @@ from scipy.special import expit
 
 import metabits as mb
 from metabits.info import _binning as binning
-from metabits_book.studies import simulation as sim
 
 
 # --- binning -----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("kind", ["normal", "uniform"])
-@pytest.mark.parametrize("acc", [0.6, 0.7, 0.8, 0.9])
-def test_paper_binning_matches_the_simulation_module(kind, acc):
-    np.testing.assert_allclose(binning.binned_response_probabilities(kind, acc, [0.75]),
-                               sim.response_probabilities(kind, acc), atol=1e-14)
-
-
 def test_binned_table_matches_binned_simulated_trials():
-    t = sim.sample_trials("normal", 0.8, n_per_label=200_000, rng=5)
+    # 200,000 trials per label of a normal-noise classifier at 80%: observation, its sign the
+    # prediction, its calibrated confidence (metabits.info)
+    label = np.repeat([-1.0, 1.0], 200_000)
+    x = mb.info.sample_observations("normal", 0.8, label, np.random.default_rng(5))
+    confidence = mb.info.confidence_from_observation("normal", x, 0.8)
     edges = np.array([0.6, 0.9])
-    level = np.digitize(t.confidence[0], edges)                    # 0, 1, 2
-    col = np.where(t.prediction[0] > 0, 3 + level, 2 - level)
-    counts = np.array([np.bincount(col[t.label[0] == y], minlength=6) for y in (-1, 1)])
+    level = np.digitize(confidence, edges)                         # 0, 1, 2
+    col = np.where(x > 0, 3 + level, 2 - level)
+    counts = np.array([np.bincount(col[label == y], minlength=6) for y in (-1, 1)])
     exact = binning.binned_response_probabilities("normal", 0.8, edges)
     np.testing.assert_allclose(counts / 200_000, exact, atol=4 * np.sqrt(0.25 / 200_000))
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import metabits as mb
 from metabits.io import read_confidence_database, read_trials
-from metabits_book import example_file
+from conftest import SHEKHAR_2018
 
 
 def _reference(n=240, K=4, seed=0, people=3):
@@ -150,7 +150,7 @@ def test_groups_by_subject_and_condition_and_without_subject():
 
 
 def test_a_confidence_database_file_gives_the_databases_own_tables():
-    path = example_file()
+    path = SHEKHAR_2018
     ours = read_trials(path).tables()
     theirs = mb.io.confidence_database_tables(read_confidence_database(path))
     np.testing.assert_array_equal(ours.counts, theirs.counts)

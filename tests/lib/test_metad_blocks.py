@@ -15,7 +15,7 @@ import textwrap
 
 import numpy as np
 import pytest
-from metabits_book.studies import datasets
+from conftest import maskori_counts
 from metabits.sdt import _fisher
 from metabits.sdt import _metad as metad
 
@@ -23,7 +23,7 @@ from metabits.sdt import _metad as metad
 def _bootstrap_like(n_boot, seed, pad=0.1):
     """Bootstrap replicates of the MaskOri tables, padded: many easy tables, some near chance
     (d′ ≈ 0, where scoring crawls and halves its steps many times)."""
-    counts = datasets.maskori_counts().counts.reshape(-1, 2, 10).astype(float)
+    counts = maskori_counts().counts.reshape(-1, 2, 10).astype(float)
     n = counts.sum(-1).astype(np.int64)
     rng = np.random.default_rng(seed)
     reps = rng.multinomial(n[:, None, :], (counts / counts.sum(-1, keepdims=True))[:, None],
@@ -110,7 +110,7 @@ def test_stalled_fits_end_alike_on_any_cpu(tmp_path):
     code = textwrap.dedent("""
         import sys
         import numpy as np
-        sys.path.insert(0, sys.argv[2])
+        sys.path[:0] = [sys.argv[2], sys.argv[3]]  # tests/lib and tests (conftest)
         from test_metad_blocks import _bootstrap_like
         from metabits.sdt import _metad as metad
         theta, ok = metad._fisher_scoring(*_bootstrap_like(30, seed=5))
@@ -118,7 +118,8 @@ def test_stalled_fits_end_alike_on_any_cpu(tmp_path):
         """)
     out = tmp_path / "baseline.npz"
     env = {**os.environ, "NPY_DISABLE_CPU_FEATURES": "AVX512_ICL X86_V4 X86_V3"}
-    subprocess.run([sys.executable, "-c", code, str(out), os.path.dirname(__file__)], env=env,
+    here = os.path.dirname(__file__)
+    subprocess.run([sys.executable, "-c", code, str(out), here, os.path.dirname(here)], env=env,
                    check=True)
     other = np.load(out)
     theta, ok = metad._fisher_scoring(*_bootstrap_like(30, seed=5))

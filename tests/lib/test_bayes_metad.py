@@ -1,13 +1,11 @@
 """Bayesian meta-d′ (metabits.sdt): Fleming's HMeta-d model sampled with NUTS.
 
 Kept fast: every single-subject fit here has K = 2 ratings, so one compiled model serves them all
-(the module keeps it; tests/lib/test_bayes_checks.py and the doctests share it), draws are small, and
-Table 1's fits are the registry's own (metabits_book.numbers_meyen2025, cached: the slow refit of
-the shipped Table 1 summary in tests/test_paper_numbers.py samples them once for both). Checked:
-agreement with the maximum-likelihood fit where the data swamp the prior, the diagnostics, bad
-input, Meyen et al.'s Table 1 under both d′ options and the group model. Parameter recovery
-(coverage of the 95% intervals with its Monte Carlo SE) is the shipped study of
-tests/test_bayes_recovery.py.
+(the module keeps it; tests/lib/test_bayes_checks.py and the doctests share it) and draws are
+small. Checked: agreement with the maximum-likelihood fit where the data swamp the prior, the
+diagnostics, bad input and the group model. Meyen et al.'s Table 1 under both d′ options, as the
+book's registry fits it, is tests/test_paper_numbers.py's; parameter recovery (coverage of the 95%
+intervals with its Monte Carlo SE) is the shipped study of tests/test_bayes_recovery.py.
 """
 
 import json
@@ -19,7 +17,6 @@ import textwrap
 import numpy as np
 import pytest
 from _bayes_fits import FAST, TABLE1, group_fit, group_tables, table1_fast
-from conftest import assert_paper
 
 import metabits as mb
 from metabits.sdt import _bayes_metad as bayes_metad
@@ -40,59 +37,6 @@ def test_import_metabits_loads_no_pymc():
     assert mb.fit_meta_d_bayes is fit_meta_d_bayes
     assert mb.fit_meta_d_bayes_group is fit_meta_d_bayes_group
     assert mb.sdt.BayesMetaDFit is BayesMetaDFit
-
-
-def _table1_fit(estimate_dprime):
-    """Table 1 as the registry fits it (4 chains x 2500 draws, seed 2025; cached in the process):
-    the toolbox's pad 1/(2K) = 1/4 for d′, or d′ estimated."""
-    from metabits_book import numbers_meyen2025 as nm
-
-    return nm._table1_bayes(None if estimate_dprime else nm._statconfr_pad(), estimate_dprime)
-
-
-@pytest.fixture(scope="module")
-def table1_fit():
-    """Table 1 with the toolbox's defaults, enough draws for the first decimal of M-ratio."""
-    return _table1_fit(False)
-
-
-def test_table1_padded_dprime_prints_the_papers_numbers(table1_fit):
-    """HMeta-d's default path: d′ and c from the counts padded by 1/(2K) = 1/4, held fixed.
-
-    Posterior means print as the paper's meta-d′ = 1.9 and M-ratio = 1.8; the tolerance is half a
-    unit of the printed digit. meta-d′'s Monte Carlo SE is too small to move its digit (2 SEs
-    from the rounding boundary and more). The M-ratio's posterior mean lies nearer its boundary,
-    1.85: 1.843 on average over six seeds (each 10,000 draws, SE 0.003), 1.847 at this seed; so
-    its run is only checked to lie within 3 Monte Carlo SEs below 1.85.
-    """
-    fit = table1_fit
-    assert fit.pad == 0.25 and not fit.estimate_dprime
-    assert fit.d == pytest.approx(mb.fit_meta_d(TABLE1, pad=0.25).d, abs=1e-12)
-    assert fit.c == pytest.approx(0.0, abs=1e-12)  # Table 1 is symmetric
-    assert_paper(fit.meta_d.mean(), 1.9, 1, "posterior mean meta-d′")
-    assert_paper(fit.m_ratio.mean(), 1.8, 1, "posterior mean M-ratio")
-    # d′ is a constant here: the mean of ratios is the ratio of the mean
-    assert fit.m_ratio.mean() == pytest.approx(fit.meta_d.mean() / fit.d, rel=1e-12)
-    for name in ("meta_d", "m_ratio"):
-        assert 0 < fit.mcse(name) < 0.004, name
-    assert abs(fit.meta_d.mean() - 1.9) + 2 * fit.mcse("meta_d") < 0.05
-    assert fit.m_ratio.mean() - 3 * fit.mcse("m_ratio") < 1.85
-    assert fit.r_hat < 1.01 and fit.ess_bulk > 2000 and fit.divergences == 0
-    assert np.array_equal(fit.counts, np.array(TABLE1, float))
-
-
-def test_table1_estimated_dprime():
-    """d′ estimated in the model (``estimate_dprime=True``): meta-d′ still prints 1.9, but the
-    M-ratio, a posterior mean of meta-d′/d′ over the d′ draws, is larger (1.865 ± 0.001 in a run
-    of 100,000 draws) and prints as 1.9, not the paper's 1.8: asserted above 1.85 by 2 Monte Carlo
-    SE."""
-    fit = _table1_fit(True)
-    assert fit.estimate_dprime and fit.pad == 0.0 and fit.d.shape == fit.meta_d.shape
-    ml = mb.fit_meta_d(TABLE1)
-    assert fit.d.mean() == pytest.approx(ml.d, abs=0.02)  # the unpadded d′ ± its posterior
-    assert_paper(fit.meta_d.mean(), 1.9, 1, "posterior mean meta-d′")
-    assert fit.m_ratio.mean() > 1.85 + 2 * fit.mcse("m_ratio")  # prints as 1.9, not 1.8
-    assert fit.r_hat < 1.01 and fit.divergences == 0
 
 
 def test_agrees_with_maximum_likelihood_on_a_large_table():

@@ -1,8 +1,9 @@
-"""metabits.sdt and the Table S1 / S2 loaders: Delta-method variances, pairwise z tests,
-the ROPE rule and its inverse, and the significance pattern of Servajean & Servajean (2026).
+"""metabits.sdt._criterion: Delta-method variances, pairwise z tests, the ROPE rule and its
+inverse.
 
 Independent checks: Monte Carlo for the Delta method, scipy.stats.norm for the z tests, brute
-force over a grid of ROPE widths for the inverse of the ROPE rule, and the paper's statements.
+force over a grid of ROPE widths for the inverse of the ROPE rule. The significance pattern of
+Servajean & Servajean's (2026) Table S2 is tests/test_numbers_servajean2026.py's.
 """
 
 import numpy as np
@@ -12,41 +13,8 @@ from hypothesis import strategies as st
 from scipy.stats import norm
 
 import metabits as mb
-from metabits_book.studies import datasets
 
 finite = dict(allow_nan=False, allow_infinity=False)
-S1, S2 = datasets.servajean_table_s1(), datasets.servajean_table_s2()
-
-
-# ------------------------------------------------------------------------- data files
-
-def test_tables_as_printed():
-    assert S1.d_prime.shape == S1.meta_d.shape == S1.m_ratio.shape == (3, 3)
-    assert S2.c.shape == S2.half_width.shape == (3, 3, 3)
-    row = S1.at("C", "DeepSeek-V3.2-Exp")
-    assert (row.d_prime, row.meta_d, row.m_ratio) == (1.2565, 0.8866, 0.7061)
-    c, hw = S2.at("C", "GPT-5")
-    assert c.tolist() == [-1.4297, -0.0265, 0.7667] and hw.tolist() == [0.0644, 0.0356, 0.0465]
-    assert S2.c[0, 0, 0] == -0.6304 and S2.half_width[2, 2, 2] == 0.0300
-    assert S1.models == S2.models == ("GPT-5", "DeepSeek-V3.2-Exp", "Mistral-Medium-2508")
-
-
-def test_data_files_carry_their_source():
-    from importlib.resources import files
-    for name in ("servajean2026_table_s1.csv", "servajean2026_table_s2.csv"):
-        head = files("metabits_book").joinpath("data", name).read_text().splitlines()[0]
-        assert head.startswith("# Servajean & Servajean (2026)") and "2603.29693" in head
-
-
-@pytest.mark.parametrize("call, match", [
-    (lambda: S1.at("D", "GPT-5"), "unknown task 'D'"),
-    (lambda: S1.at("A", "GPT-4"), "unknown model 'GPT-4'"),
-    (lambda: S2.at("A", "gpt-5"), "unknown model"),
-    (lambda: S2.at(1, "GPT-5"), "unknown task"),
-])
-def test_unknown_names(call, match):
-    with pytest.raises(ValueError, match=match):
-        call()
 
 
 # ------------------------------------------------------------------------- Delta method
@@ -114,7 +82,8 @@ def test_pairwise_z_tests_against_scipy():
 
 
 def test_compare_criteria_is_pairwise_z_on_recovered_ses():
-    c, hw = S2.at("A", "DeepSeek-V3.2-Exp")
+    c = np.array([0.1356, 0.2149, 0.3116])  # Servajean & Servajean (2026), Table S2: task A,
+    hw = np.array([0.0291, 0.0300, 0.0303])  # DeepSeek-V3.2-Exp, risks S1, None and S2
     a = mb.sdt.compare_criteria(c, hw)
     b = mb.sdt.pairwise_z_tests(c, hw / norm.ppf(0.975))
     np.testing.assert_allclose(a.z, b.z)
@@ -185,95 +154,3 @@ def test_rope_verdict_and_range_edge_cases():
 def test_bad_input(call, match):
     with pytest.raises(ValueError, match=match):
         call()
-
-
-# ------------------------------------------------------------------------- the paper
-
-def _table_s2_tests():
-    """Every pairwise test of Table S2: arrays (task, model, pair), pairs (S1, None), (S1, S2),
-    (None, S2)."""
-    return mb.sdt.compare_criteria(np.moveaxis(S2.c, 1, 2), np.moveaxis(S2.half_width, 1, 2))
-
-
-def test_significance_pattern_of_table_s2():
-    """Results: exactly two of the 27 differences are not significant — Mistral's None vs S2 in
-    task B and DeepSeek's S1 vs None in task C — and every significant one has the direction of
-    the risk (c_S1 < c_None < c_S2)."""
-    r = _table_s2_tests()
-    assert r.diff.shape == (3, 3, 3) and r.n_comparisons == 3
-    not_sig = {(S2.tasks[t], S2.models[m], r.pairs[k])
-               for t, m, k in zip(*np.nonzero(~r.significant))}
-    assert not_sig == {("B", "Mistral-Medium-2508", (1, 2)), ("C", "DeepSeek-V3.2-Exp", (0, 1))}
-    assert np.all(r.diff[r.significant] > 0)
-    assert np.all(r.diff[~r.significant] < 0)  # both non-significant pairs point the wrong way
-    # GPT-5 alone differs significantly between every pair of configurations in every task
-    assert r.significant[:, 0].all()
-    assert not r.significant[:, 1].all() and not r.significant[:, 2].all()
-    # GPT-5: c below 0 under risk S1, above 0 under risk S2, in every task
-    assert np.all(S2.c[:, 0, 0] < 0) and np.all(S2.c[:, 2, 0] > 0)
-
-
-def _rope_range(adjusted: bool):
-    """ROPE half-widths consistent with the paper's verdicts; "not significant" constrains none."""
-    ci_level = 1 - 0.05 / 3 if adjusted else 0.95
-    r = mb.sdt.compare_criteria(np.moveaxis(S2.c, 1, 2), np.moveaxis(S2.half_width, 1, 2),
-                            ci_level=ci_level)
-    v = datasets.servajean_c_verdicts()
-    verdicts = [None if x == "not significant" else x for x in v.verdict.ravel()]
-    where = [(t, m, p) for t in v.tasks for m in v.models for p in v.pairs]
-    return mb.sdt.rope_range(r.ci.lower.ravel(), r.ci.upper.ravel(), verdicts), where, r, v
-
-
-def test_verdict_file_matches_the_statistical_pattern():
-    """"Not significant" in the text is exactly where our z test is not significant."""
-    _, _, r, v = _rope_range(False)
-    assert np.array_equal(v.verdict == "not significant", ~r.significant)
-    assert (v.verdict == "inconclusive").sum() == 3
-    assert (v.verdict == "practically significant").sum() == 22
-
-
-def test_rope_range_of_table_s2():
-    """The paper's verdicts: 22 practically significant, 3 practically inconclusive differences.
-    With unadjusted 95% intervals the consistent ROPE half-widths are [0.0541, 0.1211); with
-    Bonferroni-adjusted ones [0.0446, 0.1247). Both contain 0.1. Values checked by hand from
-    Table S2: e.g. DeepSeek, task A, None vs S2: 0.3116 − 0.2149 = 0.0967 minus
-    √(0.0300² + 0.0303²) = 0.0426 gives 0.0541."""
-    for adjusted, (lo, hi, lo_from, hi_from) in {
-            False: (0.0541, 0.1211, ("A", "DeepSeek-V3.2-Exp", ("None", "S2")),
-                    ("A", "DeepSeek-V3.2-Exp", ("S1", "None"))),
-            True: (0.0446, 0.1247, ("A", "DeepSeek-V3.2-Exp", ("None", "S2")),
-                   ("A", "DeepSeek-V3.2-Exp", ("S1", "S2")))}.items():
-        rr, where, _, _ = _rope_range(adjusted)
-        assert rr.consistent
-        assert rr.lower == pytest.approx(lo, abs=5e-5) and rr.upper == pytest.approx(hi, abs=5e-5)
-        assert where[rr.lower_from] == lo_from and where[rr.upper_from] == hi_from
-        assert rr.lower <= 0.1 < rr.upper
-
-
-def test_trial_counts_implied_by_table_s2():
-    """Chapter 'Metacognitive efficiency': the "None" intervals imply about 10,000 trials per
-    class in task A and 5,000 in tasks B and C (the paper: more trials in task A, where d′ > 3).
-    Independent check: simulating the criterion at the implied count reproduces the half-width."""
-    n = mb.sdt.trials_per_stimulus(S1.d_prime, S2.c[:, 1, :], S2.half_width[:, 1, :])
-    assert np.all((9000 < n[0]) & (n[0] < 10500))
-    assert np.all((4500 < n[1:]) & (n[1:] < 5500))
-    rng = np.random.default_rng(3)
-    d, c, k = S1.d_prime[0, 0], S2.c[0, 1, 0], int(round(n[0, 0]))
-    h = rng.binomial(k, norm.cdf(d / 2 - c), 40000) / k
-    f = rng.binomial(k, norm.cdf(-d / 2 - c), 40000) / k
-    c_hat = -(norm.ppf(h) + norm.ppf(f)) / 2
-    assert 1.959964 * c_hat.std() == pytest.approx(S2.half_width[0, 1, 0], rel=0.02)
-
-
-def test_printed_m_ratios_are_means_of_ratios():
-    """Every printed M-ratio exceeds meta-d′/d′, and the second-order mean-of-ratios correction
-    with Var d′ = 4 Var c from Table S2 brings every row closer (within 1.3e-4 of the print)."""
-    from metabits_book import paper_numbers as pn
-
-    ratio = S1.meta_d / S1.d_prime
-    assert np.all(S1.m_ratio > ratio)
-    for i, task in enumerate(S1.tasks):
-        for j, model in enumerate(S1.models):
-            approx = pn.servajean_mean_of_ratios(task, model)
-            assert abs(approx - S1.m_ratio[i, j]) < abs(ratio[i, j] - S1.m_ratio[i, j])
-            assert abs(approx - S1.m_ratio[i, j]) < 1.3e-4

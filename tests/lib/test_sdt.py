@@ -1,5 +1,5 @@
 """metabits.sdt: Type 1 SDT from counts, the meta-d′ model's rating probabilities, simulated
-rating data and the bootstrap (Servajean & Servajean, 2026, Part II of the book).
+rating data and the bootstrap (Servajean & Servajean, 2026).
 
 Independent checks: scipy.stats.norm for the rates, the single-evidence SDT model (which the
 meta-d′ model must equal when meta-d′ = d′), the maximum-likelihood fit recovering the
@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 from scipy.stats import norm
 
 import metabits as mb
-from metabits_book.studies import datasets
 from metabits import sdt
 
 finite = dict(allow_nan=False, allow_infinity=False)
@@ -33,8 +32,8 @@ def test_type1_sdt_matches_scipy_and_ignores_confidence_levels():
     assert (r.n_s1, r.n_s2) == (250, 250)
 
 
-def test_type1_sdt_agrees_with_the_meta_d_fit():
-    counts = datasets.meyen_table1()
+def test_type1_sdt_agrees_with_the_meta_d_fit(table1):
+    counts = np.array(table1)
     fit = mb.fit_meta_d(counts)
     r = mb.type1_sdt(counts)
     assert r.d == pytest.approx(fit.d, abs=1e-12) and r.c == pytest.approx(fit.c, abs=1e-12)
@@ -212,37 +211,3 @@ def test_module_exports():
     assert set(sdt.__all__) <= set(dir(sdt))
     assert all(getattr(mb, name) is getattr(sdt, name)
                for name in ("fit_meta_d", "type1_sdt", "classic_type2"))
-
-
-def test_servajean_results_on_d_prime_hold_at_the_books_precision():
-    """The Results' statements on d′ (within and across tasks), tested with the precision of d′
-    at the book's trial counts (chapter 'Metacognitive efficiency of three LLMs'): the delta-method
-    SE of z(HR) − z(FAR), checked against the spread of d′ over simulated experiments."""
-    s1, s2 = datasets.servajean_table_s1(), datasets.servajean_table_s2()
-    n = np.array([10_000, 5_000, 5_000])[:, None]                # trials per class, tasks A–C
-    d, c = s1.d_prime, s2.c[:, 1]                                # c of the "None" configuration
-    hr, far = norm.cdf(d / 2 - c), norm.cdf(-d / 2 - c)
-    se = np.sqrt(hr * (1 - hr) / (n * norm.pdf(norm.ppf(hr)) ** 2)
-                 + far * (1 - far) / (n * norm.pdf(norm.ppf(far)) ** 2))
-    # the delta method against simulation (one cell per task)
-    for i, j in ((0, 0), (1, 1), (2, 2)):
-        x = mb.sdt.simulate_ratings(d[i, j], s1.meta_d[i, j], int(n[i, 0]), n_sets=400, c=c[i, j],
-                                rng=10 + i)
-        h = x[:, 1, 5:].sum(-1) / n[i, 0]
-        f = x[:, 0, 5:].sum(-1) / n[i, 0]
-        sd = np.std(norm.ppf(h) - norm.ppf(f), ddof=1)
-        assert sd == pytest.approx(se[i, j], rel=0.15)            # MC SE of an SD: 3.5%
-
-    def z(a, b):
-        return (d[a] - d[b]) / np.hypot(se[a], se[b])
-
-    G, D, M = 0, 1, 2
-    for task in range(3):                                        # not different
-        pairs = {0: [(G, D), (G, M), (D, M)], 1: [(G, M)], 2: [(D, M)]}[task]
-        for a, b in pairs:
-            assert abs(z((task, a), (task, b))) < 1.96
-    for task, a, b in ((1, D, G), (1, D, M), (2, G, D), (2, G, M)):   # larger
-        assert z((task, a), (task, b)) > 1.96
-    for model in (G, D, M):                                      # every model varies across tasks
-        for ta, tb in ((0, 1), (0, 2), (1, 2)):
-            assert abs(z((ta, model), (tb, model))) > 1.96

@@ -11,7 +11,7 @@ import pytest
 
 import metabits as mb
 from metabits._cli import main
-from metabits_book import example_file
+from conftest import SHEKHAR_2018
 
 
 def run(*args):
@@ -36,18 +36,18 @@ def test_version():
 
 def test_measures_writes_the_front_doors_table(tmp_path):
     target = tmp_path / "out.csv"
-    out = run("measures", example_file(), "--n-boot", 20, "--seed", 3, "--measures",
+    out = run("measures", SHEKHAR_2018, "--n-boot", 20, "--seed", 3, "--measures",
               "acc,m_ratio", "-o", target)
     assert out.returncode == 0, out.stderr
     assert "19 rows (0 flagged)" in out.stderr
     written = pd.read_csv(target, keep_default_na=False, na_values=[""])
-    expected = mb.measure(example_file(), measures=["acc", "m_ratio"], n_boot=20, rng=3)
+    expected = mb.measure(SHEKHAR_2018, measures=["acc", "m_ratio"], n_boot=20, rng=3)
     np.testing.assert_allclose(written["m_ratio_lo"], expected["m_ratio_lo"], rtol=1e-12)
     assert list(written.columns) == list(expected.columns)
 
 
 def test_check_reports_codes_levels_and_flags(tmp_path):
-    d = pd.read_csv(example_file())
+    d = pd.read_csv(SHEKHAR_2018)
     d = pd.concat([d, pd.DataFrame({"Subj_idx": 99, "Stimulus": 2, "Response": [1, 2] * 5,
                                     "Confidence": 1})], ignore_index=True)
     d.loc[0, "Confidence"] = np.nan
@@ -96,7 +96,7 @@ def test_named_columns_codes_and_bins(tmp_path, capsys):
 ])
 def test_bad_options_exit_2_and_name_the_option(args, message, capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    args = [a.format(file=example_file()) for a in args]
+    args = [a.format(file=SHEKHAR_2018) for a in args]
     assert main(args) == 2
     assert message in capsys.readouterr().err
 

@@ -1,5 +1,8 @@
 """metabits (the package): a short public namespace, every public path importable, no import
-circles, no package reaching into another's private names, and a light ``import metabits``."""
+circles, no package reaching into another's private names, and a light ``import metabits``.
+
+The same checks of the book's code (metabits_book), which uses the library's public names only,
+are tests/test_metabits_book.py's, with this module's helpers."""
 
 import ast
 import importlib
@@ -11,11 +14,9 @@ from pathlib import Path
 import pytest
 
 import metabits
-import metabits_book
 
-ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = {"metabits": ROOT / "lib" / "metabits",
-            "metabits_book": ROOT / "book" / "_support" / "metabits_book"}
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = {"metabits": ROOT / "lib" / "metabits"}
 
 
 def test_the_namespace_is_short_and_every_name_resolves():
@@ -27,13 +28,17 @@ def test_the_namespace_is_short_and_every_name_resolves():
         metabits.info_bounds  # noqa: B018  (in metabits.info, not at the top)
 
 
+def public_paths_import(package):
+    """Every public module of ``package`` imports and has each name of its ``__all__``."""
+    for m in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+        if not any(part.startswith("_") for part in m.name.split(".")):
+            module = importlib.import_module(m.name)
+            for name in getattr(module, "__all__", ()):
+                assert hasattr(module, name), f"{m.name}.{name}"
+
+
 def test_every_public_path_imports():
-    for package in (metabits, metabits_book):
-        for m in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
-            if not any(part.startswith("_") for part in m.name.split(".")):
-                module = importlib.import_module(m.name)
-                for name in getattr(module, "__all__", ()):
-                    assert hasattr(module, name), f"{m.name}.{name}"
+    public_paths_import(metabits)
     for path in ("metabits.info", "metabits.sdt", "metabits.oskr", "metabits.group",
                  "metabits.io", "metabits.plots", "metabits.resample", "metabits.reliability"):
         out = subprocess.run([sys.executable, "-c", f"import {path}"], capture_output=True)
@@ -46,9 +51,9 @@ def test_import_metabits_loads_no_numpy():
     assert out.stdout.split() == ["False", "False"]
 
 
-def _modules(package: str):
+def _modules(package: str, packages=PACKAGES):
     """Module name -> (path, parsed source) of every module of a package."""
-    root = PACKAGES[package]
+    root = packages[package]
     out = {}
     for path in root.rglob("*.py"):
         rel = path.relative_to(root.parent).with_suffix("")
@@ -69,35 +74,41 @@ def _imports(tree):
                 yield a.name, []
 
 
-def _package_of(module: str) -> str:
+def _package_of(module: str, packages=PACKAGES) -> str:
     """The subpackage a module belongs to: ``metabits.info._bounds`` -> ``metabits.info``; a
     top-level private module (``metabits._stack``) belongs to the top package."""
     parts = module.split(".")
-    if len(parts) >= 2 and (PACKAGES[parts[0]] / parts[1]).is_dir():
+    if len(parts) >= 2 and (packages[parts[0]] / parts[1]).is_dir():
         return ".".join(parts[:2])
     return parts[0]
 
 
-@pytest.mark.parametrize("package", list(PACKAGES))
-def test_no_package_imports_another_packages_private_names(package):
-    """Across packages only public names are imported (no ``_name``); the library's packages may
-    share its private modules' public names (as scipy's do), the book's code may not: it uses
-    the library's public paths only."""
+def private_imports(package: str, packages=PACKAGES) -> list:
+    """Imports across packages of private names (``_name``), or of another top package's private
+    paths: the library's packages may share its private modules' public names (as scipy's do),
+    another package (the book's code) may not: it uses the library's public paths only."""
     offences = []
-    for name, tree in _modules(package).items():
+    for name, tree in _modules(package, packages).items():
         for module, names in _imports(tree):
             top = module.split(".")[0]
-            if top not in PACKAGES or _package_of(module) == _package_of(name):
+            if top not in packages or (_package_of(module, packages)
+                                       == _package_of(name, packages)):
                 continue
             private_path = any(part.startswith("_") for part in module.split(".")[1:])
             if any(n.startswith("_") for n in names) or (top != package and private_path):
                 offences.append(f"{name}: from {module} import {', '.join(names)}")
+    return offences
+
+
+def test_no_package_imports_another_packages_private_names():
+    """Across the library's packages only public names are imported (no ``_name``)."""
+    offences = private_imports("metabits")
     assert not offences, "\n".join(offences)
 
 
-@pytest.mark.parametrize("package", list(PACKAGES))
-def test_no_import_circles_between_modules(package):
-    modules = _modules(package)
+def import_circles(package: str, packages=PACKAGES) -> list:
+    """The circles of module-level imports between the modules of ``package``."""
+    modules = _modules(package, packages)
     graph = {name: set() for name in modules}
     for name, tree in modules.items():
         for node in tree.body:  # module-level imports only: the ones that run at import
@@ -125,7 +136,11 @@ def test_no_import_circles_between_modules(package):
     for node in graph:
         visit(node)
     cycles = [c for c in cycles if not all(m.split(".")[-1] == "__init__" for m in c)]
-    real = [c for c in cycles if not any(c[i + 1].startswith(c[i] + ".") or
+    return [c for c in cycles if not any(c[i + 1].startswith(c[i] + ".") or
                                          c[i].startswith(c[i + 1] + ".")
                                          for i in range(len(c) - 1))]
+
+
+def test_no_import_circles_between_modules():
+    real = import_circles("metabits")
     assert not real, real

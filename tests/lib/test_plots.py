@@ -9,12 +9,12 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 import metabits as mb  # noqa: E402
-from metabits_book import example_file  # noqa: E402
+from conftest import SHEKHAR_2018  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def results():
-    return mb.measure(example_file(), measures=["acc", "m_ratio", "auroc2"], n_boot=50, rng=0)
+    return mb.measure(SHEKHAR_2018, measures=["acc", "m_ratio", "auroc2"], n_boot=50, rng=0)
 
 
 @pytest.fixture(autouse=True)
@@ -44,8 +44,8 @@ def test_against_accuracy_puts_each_person_at_their_accuracy(results):
 
 
 def test_type2_roc_curves_are_the_library_curves():
-    ax = mb.plots.type2_roc_curves(example_file())
-    counts = mb.read_trials(example_file()).tables().counts
+    ax = mb.plots.type2_roc_curves(SHEKHAR_2018)
+    counts = mb.read_trials(SHEKHAR_2018).tables().counts
     fpr, tpr = mb.sdt.type2_roc(counts)
     lines = [line for line in ax.get_lines() if len(line.get_xdata()) == fpr.shape[-1]]
     assert len(lines) == len(counts)
@@ -59,7 +59,7 @@ def test_bad_input_is_named(results):
     with pytest.raises(ValueError, match="unknown measure 'meta_d'"):
         mb.plots.forest(results, "meta_d")
     with pytest.raises(ValueError, match="long format"):
-        mb.plots.forest(mb.measure(example_file(), measures=["acc"], long=True), "acc")
+        mb.plots.forest(mb.measure(SHEKHAR_2018, measures=["acc"], long=True), "acc")
 
 
 def test_every_measure_of_measures_all_can_be_drawn():

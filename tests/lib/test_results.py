@@ -1,9 +1,10 @@
 """metabits.results: every result the library returns converts to a DataFrame.
 
-Every public function's valid call of the bad-input fuzz (tests/test_api_bad_input.py) is made
-once; each result that is a :class:`~metabits.results.Result` or one of the named tuples must
+Every public function's valid call of the bad-input fuzz (tests/lib/test_api_bad_input.py) is
+made once; each result that is a :class:`~metabits.results.Result` or one of the named tuples must
 give a non-empty DataFrame with ``to_frame()``, whose columns hold the result's numbers, and
-``pd.DataFrame(result)`` must raise rather than guess.
+``pd.DataFrame(result)`` must raise rather than guess. The book's results are checked the same
+way in tests/test_book_bad_input.py.
 """
 
 import numpy as np
@@ -16,25 +17,20 @@ from metabits.results import Bounds, Curve, Distribution, Result
 TUPLES = (Bounds, Curve, Distribution)
 
 
-def _results():
+def results_of(f) -> list:
+    """(name, result) of every valid call of a fuzz (:class:`test_api_bad_input.Fuzz`) whose result
+    is a :class:`~metabits.results.Result` or one of the named tuples."""
     out = []
-    for name in fuzz.FUZZED:
-        func, kwargs, _ = fuzz.valid_call(name)
+    for name in f.fuzzed:
+        func, kwargs, _ = f.valid_call(name)
         kind, value = fuzz.run_limited(func, kwargs, limit=10.0)[0]
         if kind == "value" and isinstance(value, (Result, *TUPLES)):
             out.append((name, value))
     return out
 
 
-RESULTS = _results()
-
-
-def test_the_fuzz_gives_results_of_many_types():
-    assert len({type(r).__name__ for _, r in RESULTS}) >= 40
-
-
-@pytest.mark.parametrize("name, result", RESULTS, ids=[n for n, _ in RESULTS])
-def test_to_frame_gives_the_numbers_in_a_frame(name, result):
+def check_to_frame(result):
+    """``to_frame()`` gives a non-empty DataFrame whose columns hold the result's numbers."""
     frame = result.to_frame()
     assert isinstance(frame, pd.DataFrame) and len(frame) >= 1 and frame.shape[1] >= 1
     keys = result._fields if isinstance(result, TUPLES) else result._keys()
@@ -46,11 +42,27 @@ def test_to_frame_gives_the_numbers_in_a_frame(name, result):
                                equal_nan=True)
 
 
+def check_pandas_refuses(result):
+    with pytest.raises(TypeError, match="to_frame"):
+        pd.DataFrame(result)
+
+
+RESULTS = results_of(fuzz.FUZZ)
+
+
+def test_the_fuzz_gives_results_of_many_types():
+    assert len({type(r).__name__ for _, r in RESULTS}) >= 33
+
+
+@pytest.mark.parametrize("name, result", RESULTS, ids=[n for n, _ in RESULTS])
+def test_to_frame_gives_the_numbers_in_a_frame(name, result):
+    check_to_frame(result)
+
+
 @pytest.mark.parametrize("name, result", [(n, r) for n, r in RESULTS if isinstance(r, Result)],
                          ids=[n for n, r in RESULTS if isinstance(r, Result)])
 def test_pandas_refuses_a_result_instead_of_guessing(name, result):
-    with pytest.raises(TypeError, match="to_frame"):
-        pd.DataFrame(result)
+    check_pandas_refuses(result)
 
 
 def test_a_stack_gives_one_row_per_table_and_a_table_one_row():

@@ -1,5 +1,5 @@
-"""Every public function, its arguments mutated one at a time: bad input is refused with a
-ValueError where it enters.
+"""Every public function of the library, its arguments mutated one at a time: bad input is refused
+with a ValueError where it enters.
 
 For each public callable (the functions in ``__all__`` of ``metabits`` and of every public module
 and package under it, incl. ``metabits.group.*``, and the public methods of result objects) the
@@ -16,14 +16,11 @@ It fails on
 Callables that cannot be fuzzed this way are listed in :data:`EXCLUDED` (and modules in
 :data:`EXCLUDED_MODULES`) with the reason; the completeness test fails for a public callable that
 is neither covered nor listed. Tables are keyed by the callable's name (public names are unique),
-so they survive modules moving into packages. The explorers (:mod:`metabits_book.explore`) are
-fuzzed on small grids: the factories' grids (:data:`EXPLORERS`), the renderers, ``control`` and
-the :class:`~metabits_book.explore.Control` constructor (:data:`CONSTRUCTORS`), and each
-explorer's ``view`` at values its controls cannot take (a dedicated test: its keywords are the
-controls). The library's rule on empty arrays is tried on every array parameter
-(:func:`test_empty_arrays_are_refused`, exceptions in :data:`EMPTY_ALLOWED`). ``metabits.io``
-and the database studies are fuzzed on tiny files in a temporary folder and on a 24-person
-subset of the shipped Confidence Database, so that every valid call is quick.
+so they survive modules moving into packages. The library's rule on empty arrays is tried on
+every array parameter (:func:`test_empty_arrays_are_refused`, exceptions in
+:data:`EMPTY_ALLOWED`). ``metabits.io`` is fuzzed on tiny files in a temporary folder, so that
+every valid call is quick. The machinery (:class:`Fuzz`) serves the book's code too
+(tests/test_book_bad_input.py), with the book's tables.
 """
 
 from __future__ import annotations
@@ -42,13 +39,7 @@ import numpy as np
 import pytest
 
 import metabits as mb
-from metabits_book import cognitive_chain
-from metabits_book import explore as ex
-from metabits_book.studies.simulation import MCEstimate
 from metabits.io import _confidence_database as cdb
-from metabits_book.studies import database_assessment, database_copy, database_criteria
-from metabits_book.studies import database_measures as dbm
-from metabits_book.studies.database_intervals import PeopleIntervals, people_intervals
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "setitimer"),
                                 reason="the time limit uses SIGALRM (not on Windows)")
@@ -62,64 +53,23 @@ TABLE1 = [[84, 56, 48, 12], [4, 56, 64, 76]]  # Meyen et al. (2025), Table 1
 EXCLUDED_MODULES = {
     "metabits.sdt._bayes_metad": "every call samples the posterior with NUTS (seconds, and a JAX "
                                  "compile on the first call); its refusals of bad tables, pads, "
-                                 "draws and seeds are tests/test_bayes_metad.py's",
+                                 "draws and seeds are tests/lib/test_bayes_metad.py's",
     "metabits.sdt._hmetad": "every valid call of hmetad samples the posterior with NUTS (seconds, "
                             "and a JAX compile per shape); its refusals of bad sampler settings "
                             "and data, before any sampling, are tests/lib/test_hmetad.py's",
     "metabits.validation": "the argument checks themselves: every function fuzzed here refuses "
                            "its bad input through them; tests/lib/test_validate.py tests each",
-    "metabits_book.studies.bayes_recovery": "bayes_recovery fits with NUTS; its refusals of bad "
-                                       "truths, sizes, seeds and levels, and recovery_summary's "
-                                       "of bad rows, are tests/test_bayes_recovery.py's",
-    "metabits_book.studies.hmetad_study": "conditions_recovery, hmetad_sbc and "
-                                          "maskori_conditions fit with NUTS, maskori_draws_frame "
-                                          "needs such a fit, and the readers take no argument; "
-                                          "the refusals of bad designs, seeds, ranks and rows "
-                                          "are tests/test_hmetad_study.py's",
-    "metabits_book.studies.hmetad_sd_prior": "fit_sd_prior and maskori_sd_prior fit with NUTS, "
-                                             "conditions_sd_prior_model builds a PyMC model "
-                                             "(seconds), group_summary needs a fit, "
-                                             "rating_probabilities_tensor takes PyTensor "
-                                             "tensors; their refusals of bad priors, counts, "
-                                             "SOAs and sampler settings are "
-                                             "tests/test_hmetad_sd_prior.py's",
 }
 
 #: Public callables not fuzzed, with the reason (by name: public names are unique in the
 #: library, so the table survives modules moving into packages).
 EXCLUDED = {
-    "glue": "stores any Python object under a name for the book's text: every value is "
-                     "valid (book-only helper)",
-    "plot_six_measures": "draws a matplotlib figure from a study's results (book-only; "
-                                  "seconds per call)",
-    "save_figure": "writes figure files to a folder (book-only)",
-    "use_book_style": "takes no arguments, changes matplotlib's global style",
-    "table1_bayes_rows": "refits Table 1 with NUTS three times (seconds)",
-    "table1_candidates": "takes no argument: the shipped and computed fits of Table 1",
-    "table1_meta_d_boundary": "takes no argument: Table 1's fit at the rounding boundary",
-    "statconfr_maskori_meta_i": "takes no argument: statConfR's shipped values of MaskOri",
     "Result.to_frame": "the base class's method, which every result inherits: each result's "
-                       "to_frame is checked in tests/test_results.py",
+                       "to_frame is checked in tests/lib/test_results.py",
     "prior_predictive": "needs an HMeta-d fit (NUTS, seconds); its refusals of bad fits, draws "
                         "and levels are tests/lib/test_bayes_checks.py's",
     "posterior_predictive": "needs an HMeta-d fit (NUTS, seconds); its refusals of bad fits, "
                             "draws and levels are tests/lib/test_bayes_checks.py's",
-    "servajean_bayes_refits": "nine NUTS fits (minutes; a JAX compile on the first): its "
-                              "refusals of bad seeds, tasks and sampler sizes, before any "
-                              "sampling, are tests/test_bayes_refits.py's",
-    "servajean_gap_attribution": "nine NUTS fits (a minute; a JAX compile on the first): its "
-                                 "refusals of bad seeds, tasks, prior scales and sampler sizes, "
-                                 "before any sampling, are tests/test_bayes_refits.py's",
-    "maskori_group_bayes": "five 16-person NUTS fits (minutes): its refusals of bad SOAs, seeds "
-                           "and sampler sizes, before any sampling, are "
-                           "tests/test_bayes_refits.py's",
-    "maskori_posterior_check": "a 16-person NUTS fit (a minute): its refusals of bad SOAs, seeds, "
-                               "sampler sizes and levels, before any sampling, are "
-                               "tests/test_bayes_refits.py's",
-    "evaluate": "re-computes every paper number of a work (seconds per call); its "
-                              "only argument is checked by paper_numbers.entries, which is fuzzed",
-    "Explorer.view": "its keywords are the controls of each explorer: fuzzed explorer by explorer "
-                     "in test_explorer_views_refuse_values_their_controls_cannot_take",
 }
 
 NAN, INF = float("nan"), float("inf")
@@ -188,47 +138,24 @@ def _cdf(lam):
     return 1.0 - np.exp(-np.asarray(lam))
 
 
-_TRACE = cognitive_chain.simulate_chain(cognitive_chain.roberts_profiles().scores[0], 200,
-                                           rng=0)
 _MEMBER = mb.group.noise_member("binary", 0.7)
-_EST = MCEstimate(0.02, 0.001, 200)
-_DEN = MCEstimate(0.004, 0.0005, 200)
 #: A researcher's trials: two people, 60 trials each, a 3-point scale (metabits.measure).
 _OWN = __import__("pandas").DataFrame({
     "subject": np.repeat(["p1", "p2"], 60), "stimulus": np.tile([0, 1], 60),
     "response": np.where(np.random.default_rng(0).random(120) < 0.75, np.tile([0, 1], 60),
                          1 - np.tile([0, 1], 60)),
     "confidence": np.random.default_rng(1).integers(1, 4, 120)})
-def _figure():
-    """A tiny figure saved as PNG and SVG (the figure check's valid call)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    from metabits_book import save_figure
-
-    fig, ax = plt.subplots(figsize=(2, 1.5))
-    ax.plot([0, 1], [0, 1])
-    paths = save_figure(fig, "fuzz", f"{_TMP.name}/figures")
-    plt.close(fig)
-    return paths
-
 
 _MEASURED = mb.measure(_OWN, measures=["acc", "auroc2"], n_boot=20, rng=0)
 _MEASURED_LONG = mb.measure(_OWN, measures=["acc", "auroc2"], long=True)
 _TRIALS = {"stimulus": [0, 0, 90, 90, 90], "response": [0, 90, 90, 90, 0],
            "rating": [4, 0, 1, 4, 2]}
 
-
-# --- the Confidence Database (metabits.io): tiny files and a small subset ---------------
+# --- the Confidence Database's format (metabits.io): tiny files --------------------------
 
 #: A temporary folder, kept for the session: tiny data set files (valid and malformed), and
-#: the targets the writers write into.
+#: the targets the writers write into (the book's writers too).
 _TMP = tempfile.TemporaryDirectory(prefix="metabits-fuzz-")
-_PNG, _SVG = (str(p) for p in _figure())
-_SVG_TEXT = open(_SVG, encoding="utf-8").read()
-_SVG_BYTES = _SVG_TEXT.encode("utf-8")
 _FOLDER = f"{_TMP.name}/raw"     # one valid data set and its readme (build_confidence_database)
 _BAD = f"{_TMP.name}/bad"        # malformed data set files, one per defect
 _OUT = f"{_TMP.name}/out"        # where the writers write
@@ -270,29 +197,6 @@ def _write_files() -> dict:
 _BAD_FILES = _write_files()
 _TINY = f"{_FOLDER}/data_Tiny_2020.csv"
 
-
-def _small_database(names=("Kantner_2010", "OHora_2017"), people=12, trials=120):
-    """The shipped copy cut to two data sets (one with a difficulty manipulation, both K >= 3),
-    each person's first ``trials`` trials of the first ``people`` people, so calls are quick."""
-    db = database_copy.confidence_database()
-    pick = [db.names.index(n) for n in names]
-    # in the copy's order, as the trials below are (the names' order may differ)
-    keep = np.sort(np.concatenate([np.flatnonzero(db.dataset == i)[:people] for i in pick]))
-    owner = np.repeat(np.arange(len(db.n_trials)), db.n_trials)
-    trial = np.isin(owner, keep) & (db.position() < trials)
-    index = np.full(len(db.names), -1)
-    index[pick] = np.arange(len(pick))
-    return database_copy.ConfidenceDatabase(
-        names=tuple(names), sets=db.sets[db.sets.name.isin(names)].reset_index(drop=True),
-        dataset=index[db.dataset[keep]].astype(db.dataset.dtype),
-        participant=db.participant[keep], n_levels=db.n_levels[keep],
-        n_trials=np.minimum(db.n_trials[keep], trials).astype(db.n_trials.dtype),
-        code=db.code[trial], difficulty=db.difficulty[trial], session=db.session[trial])
-
-
-_DB = _small_database()
-#: Bang et al. (2019): seven sessions, all trials of its twelve people (test_retest).
-_DB_BANG = _small_database(("Bang_2019_Exp1",), people=12, trials=10 ** 6)
 _DB_TRIALS = cdb.read_confidence_database(_TINY)
 #: Two tables padded to six columns (K = 2 and 3) and three of K = 3 (for merge_levels).
 _PADDED = [[[84, 56, 48, 12, 0, 0], [4, 56, 64, 76, 0, 0]],
@@ -310,19 +214,8 @@ _VALUES = [0.1, 0.5, 0.2, 0.9, 0.4, 0.3, 0.8, 0.6, 0.7, 0.05, 0.65, 0.35]
 _VALUES2 = [0.2, 0.6, 0.1, 0.8, 0.5, 0.3, 0.9, 0.6, 0.6, 0.10, 0.70, 0.30]
 _BAD_VALUES = [[0.1, "a"], [0.1, 0.2], "abc", None, 3, [[0.1] * 12], [True] * 12, []]
 _BAD_GROUPS = [[0, 1], "abc", 3, [[0] * 12]]
-_BAD_DB = [None, "abc", 3, TABLE1]
-_BAD_NAMES = [["nonsense"], "auroc2", None, 3, [], ["auroc2", 3]]
-_BAD_WORKERS = [0, 65, 2.5, "2", True, None, [2]]
-#: Three data sets (a difficulty manipulation, and the two with sessions), 12 people each
-_DB_ASSESS = _small_database(("OHora_2017", "Bang_2019_Exp1", "Lebreton_2018"), trials=120)
-_ASSESSED = database_assessment.shipped_assessment()
-
-from metabits_book.studies import montecarlo as _mc  # noqa: E402
-
-_COVERAGE = _mc.oskr_coverage_table()
 #: Table 1 times 1e12: its resampling tables would take some 10**16 numbers (a MemoryError)
 _TABLE1_HUGE = np.array(TABLE1) * 1e12
-_BAD_SEEDS = [2.5, -1, "3", True, None, NAN, [3], 3j]
 
 # --- metabits.resample and metabits.reliability -----------------------------------------
 
@@ -348,77 +241,10 @@ _BAD_PEOPLE = [[[0.1, 0.2, 0.3, INF], [0.3, 0.2, 0.5, 0.6]], [[0.1, 0.2, 0.3], [
                [[True, False, True, False]] * 2, [[0.1, 0.2j, 0.3, 0.4]] * 2, [["a"] * 4] * 2,
                [[[0.1, 0.2, 0.3, 0.4]]] * 2, {"x": 1.0}]
 
-# --- the explorers (metabits_book.explore): small grids, so that every valid call is fast ----
-
-#: Bad grids of one explorer control; each factory adds those outside its range.
-_BAD_GRID = [3, None, "abc", (), (NAN,), (INF,), (0.7, 0.6), (0.6, 0.6), ("a",), (0.6, "a"),
-             (True,), [[0.6]], {"a": 0.6}, 0.6]
-_PROB_GRID = _BAD_GRID + [(-0.1,), (1.1,)]
-_OPEN_GRID = _PROB_GRID + [(0.0,), (1.0,)]
-_ACC_GRID = _BAD_GRID + [(0.3,), (1.5,), (0.45, 0.6)]
-_LOADS = [0, 0, 0.3, 0, 0, 0.5, 0, 0.6]
-_OSKRS = [.5, .5, .6, .5, .5, .8, .6, .2]
-
-#: Factory -> its valid arguments: (value, bad values) per parameter (also the explorers whose
-#: views are fuzzed, :func:`test_explorer_views_refuse_values_their_controls_cannot_take`).
-EXPLORERS = {
-    "noise_cases_explorer": {"acc": ((0.6, 0.7), _ACC_GRID + [(0.7, 1.0)]),
-                             "kinds": (("uniform", "normal"),
-                                       [("gaussian",), "abc", 3, None, (), ("normal", "normal"),
-                                        (0.7,), ["normal", 3]])},
-    "roc_explorer": {"acc": ((0.6, 0.7), _ACC_GRID + [(0.7, 1.0)])},
-    "group_explorer": {"acc": ((0.6, 0.7), _ACC_GRID),
-                       "K": ((1, 3), [(0,), (1, 21), (1, 2.5), ("a",), 3, None, (), (3, 1),
-                                      (True,), (10 ** 10,), (-1, 1)])},
-    "type2_explorer": {"d": ((1.0, 1.5), _BAD_GRID + [(-1.0,), (0.0,)]),
-                       "meta_d": ((1.0, 1.5), _BAD_GRID + [(-1.0,), (80.0,)]),
-                       "levels": (4, "size")},
-    "oskr_explorer": {"success": ((0.5, 0.6), _OPEN_GRID), "right": ((0.8, 0.9),
-                                                                      _PROB_GRID + [(0.4,)])},
-    "feedback_lab_explorer": {"prevalence": ((0.5,), _OPEN_GRID),
-                              "error": ((0.2, 0.3), _PROB_GRID), "gain": ((0.3,), _PROB_GRID)},
-    "oskr_surface_explorer": {"prevalence": ((0.5, 0.7), _OPEN_GRID),
-                              "gains": ((0.0, 0.35), _PROB_GRID + [(0.7, 0.6),
-                                                                   (0, .1, .2, .3, .4, .5, .6)])},
-    "entropy_explorer": {"active": ((4, 8), _BAD_GRID + [(0,), (9,), (2.5,), (8.0,), (-1, 1)]),
-                         "skew": ((0.0, 0.5), _BAD_GRID + [(-1.0,)])},
-    "channel_noise_explorer": {"noise": ((0.1, 0.4), _PROB_GRID)},
-    "alpha_beta_explorer": {"wrong": ((0.09, 0.2), _PROB_GRID), "accuracy": (0.72, "open")},
-    "verifier_explorer": {"error": ((0.2, 0.22), _PROB_GRID + [(0.0,)])},
-    "deployment_explorer": {
-        "agents": ({"A": (0.72, 0.81), "B": (0.72, 0.18)},
-                   [(("A", (0.72, 0.81)),), (0.72, 0.81), {}, {"A": (0.72,)}, {"A": (1.5, 0.8)},
-                    {"A": "ab"}, {"A": None}, {"A": (0.72, NAN)}, 3, "abc", [("A", 0.7)]]),
-        "accuracy_threshold": ((0.7, 0.8), _PROB_GRID), "oskr_threshold": ((0.5,), _PROB_GRID)},
-    "router_explorer": {
-        "tasks": ({"check": _LOADS, "all": [0.3] * 8},
-                  [(("check", _LOADS),), {}, {"x": [0.3]}, {"x": [NAN] * 8}, {"x": [0] * 8},
-                   {"x": [1.5] * 8}, {"x": "abc"}, {"x": None}, 3, "abc", [_LOADS]]),
-        "oskr_by_operation": (_OSKRS, [[.5, .5], [NAN] * 8, [1.5] * 8, "abc", [[.5] * 8]]),
-        "verify": ((0.2, 0.7), _PROB_GRID)},
-    "people_explorer": {
-        "sets": (("Shekhar_2018", "Kantner_2010"),
-                 [("Nobody_2020",), "Shekhar_2018", (), 3, ("Shekhar_2018",) * 2,
-                  (3,), [["Shekhar_2018"]]]),
-        "measures": (("auroc2", "RMI"), [("nonsense",), "RMI", (), 3, ("RMI", "RMI"),
-                                         ("acc",), (b"RMI",)]),
-        "default_set": (None, ["Nobody_2020", "Rouault_2018_Expt1", 3, ["Shekhar_2018"], ""]),
-        "default_measure": (None, ["nonsense", "m_ratio", 3, ["RMI"], ""])},
-}
-
-
-def _explorer(factory: str):
-    return getattr(ex, factory)(**{k: v for k, (v, _) in EXPLORERS[factory].items()})
-
-
-_EXPLORER = _explorer("roc_explorer")
-_VIEW = _EXPLORER.view()
-_BAD_EXPLORERS = [None, 3, "abc", _VIEW, {"acc": 0.7}, ex.roc_explorer]
-_BAD_VIEWS = [3, "abc", _EXPLORER, {"traces": ()}, [_VIEW]]
-
 def _share_first_cell(tables):
     """A statistic of count tables for :func:`metabits.resample.bootstrap_tables`."""
     return tables[..., 0, 0] / tables.sum(axis=(-2, -1))
+
 
 
 #: Parameter name -> (a valid value, its kind) shared by all functions.
@@ -468,17 +294,10 @@ ARGS = {
     "refit": (False, "flag"),
     "coordinated": (False, "flag"),
     "concentration": (0.5, "pos"),
-    "explorer": (_EXPLORER, _BAD_EXPLORERS),
 }
 
 #: Per-function overrides: parameter -> (valid value, kind or list of bad values).
 CALLS = {
-    # a student's answer of any kind gets a verdict (tests/test_checks.py); the checker's own
-    # arguments are refused
-    "check": {"answer": (0.7, []), "expected": (0.75, [NAN, INF, "a", None, [1, 2]]),
-              "tol": (0.01, [0, -0.01, NAN, INF, "a", None])},
-    "check_exercise": {"label": ("ex-s1-criterion", ["ex-nope", 3, None, ""])},
-    "checker_code": {"label": ("ex-s1-criterion", ["ex-nope", 3, None, ""])},
     "accuracy": {"c": ([0.6, 0.9], "acc"),
                              "weights": ([0.5, 0.5], [[-1, 2], [NAN, 1], ["a", "b"], [1, 2, 3],
                                                       [1.0]])},
@@ -569,38 +388,6 @@ CALLS = {
     "se_from_ci": {"half_width": (0.03, "pos")},
     "trials_per_stimulus": {"d": (1.0, BAD["real"] + [1e300]),
                             "c": (0.0, BAD["real"] + [1e300]), "half_width": (0.03, "pos")},
-    "bin_responses": {"prediction": ([-1, -1, 1, 1], [[0, -1, 1, 1], [NAN, 1, 1, 1],
-                                                                  [1, 1], "abc", None]),
-                                 "confidence": ([0.9, 0.6, 0.6, 0.9], [[0.9, 0.4, 0.6, 0.9],
-                                                                       [NAN, 0.6, 0.6, 0.9],
-                                                                       [0.9], "abc", None])},
-    "counts_from_trials": {"label": ([-1, -1, 1, 1, 1], [[0, -1, 1, 1, 1],
-                                                                    [-1, 1], "abc", None]),
-                                      "response": ([0, 1, 3, 3, 2], [[0, 1, 4, 3, 2],
-                                                                     [0, 1, 3.5, 3, 2],
-                                                                     [0, 1], "abc", None])},
-    "measure_study": {"counts": (np.array(TABLE1)[None], "table"), "pad": (0.25, "nonneg?")},
-    "paper_study": {},
-    "response_probabilities": {},
-    "sample_trials": {},
-    "simulate_counts": {"method": ("multinomial", "choice"),
-                                   "n_per_label": (20, "count")},
-    "simulate_study": {"kinds": (("normal",), [["nonsense"], [], None, 3]),
-                                  "n_per_label": (20, "count"),
-                                  "accs": ((0.7,), [[0.3], [NAN], [], None, "abc"]),
-                                  "method": ("multinomial", "choice")},
-    "theoretical_measures": {"sdt": (False, "flag")},
-    "mc_mean": {"x": ([1.0, 2.0, 3.0, 4.0], [[1.0, INF], [1.0], ["a", "b", "c"],
-                                                        "abcd", None, [[1, 2], [3]]])},
-    "mc_sd": {"x": ([1.0, 2.0, 3.0, 4.0], [[1.0, INF], [1.0], ["a", "b", "c"],
-                                                      "abcd", None, [[1, 2], [3]]])},
-    "mc_ratio": {
-        "numerator": (_EST, [MCEstimate(INF, 0.001, 200), MCEstimate(0.02, -0.001, 200),
-                             MCEstimate(NAN, 0.001, 200), MCEstimate("a", 0.001, 200),
-                             MCEstimate(0.02, INF, 200), 0.02, None]),
-        "denominator": (_DEN, [MCEstimate(INF, 0.0005, 200), MCEstimate(0.004, -0.0005, 200),
-                               MCEstimate(NAN, 0.0005, 200), MCEstimate("a", 0.0005, 200),
-                               MCEstimate(0.004, INF, 200), 0.004, None])},
     "contingency_table": {"outcome": ([1, 1, 0, 0], [[1, 1], [], None, [[1, 1], [0, 0]],
                                                           [1, NAN, 0, 0]]),
                                "signal": (["sure", "sure", "sure", "unsure"],
@@ -625,24 +412,6 @@ CALLS = {
                                                   "prevalence": (0.5, "open")},
     "feedback_channel": {"error": (0.1, "prob"), "gain": (0.5, "prob")},
     "hit_rate_for_oskr": {"oskr": (0.2, "prob"), "false_alarm": (0.1, "prob")},
-    "deployment_posture": {"accuracy": (0.9, "prob"), "oskr": (0.2, "prob"),
-                                           "accuracy_threshold": (0.8, "prob"),
-                                           "oskr_threshold": (0.5, "prob")},
-    "per_operation_oskr": {"trace": (_TRACE, [None, "abc", 3, TABLE1])},
-    "roberts_profiles": {},
-    "route_task": {"load": ([0, 0, 0.3, 0, 0, 0.5, 0, 0.6],
-                                            [[0, 0, 0.3], [NAN] * 8, [-1] * 8, "abc", None]),
-                                   "oskr_by_operation": ([.5, .5, .6, .5, .5, .8, .6, .2],
-                                                         [[.5, .5], [NAN] * 8, [1.5] * 8,
-                                                          "abc", None])},
-    "simulate_chain": {"scores": ([3, 4, 4.5, 3.5, 4, 4.8, 4, 2],
-                                                  [[3, 4], [NAN] * 8, "abc", None]),
-                                       "success_range": ((0.75, 0.99), [(0.75,), (NAN, 0.9),
-                                                                        (1.5, 0.9), "ab", None]),
-                                       "false_alarm_range": ((0.9, 0.05),
-                                                             [(0.9,), (NAN, 0.05), (1.5, 0.05),
-                                                              "ab", None]),
-                                       "hit_rate": (0.95, "prob")},
     "confidence_member": {"c": ([0.6, 0.9], "acc"),
                                 "weights": ([0.5, 0.5], [[-1, 2], [NAN, 1], [1, 2, 3], [1.0]])},
     "cwmv_accuracy": {"acc": ([0.7, 0.8, 0.6], "acc")},
@@ -665,8 +434,6 @@ CALLS = {
     "simulate_pcwmv": {"members": ([_MEMBER] * 3, [[], None, "abc", [TABLE1]]),
                              "n": (100, "size")},
     "simulate_students": {"kind": ("uniform", "choice"), "acc": (0.7, "acc")},
-    "theorem8_upper_as_printed": {"acc_pos": ([0.7, 0.8], "prob"),
-                                        "acc_neg": ([0.7, 0.8], "prob")},
     "multilabel_group_accuracy": {"member": ([[0.7, 0.3], [0.3, 0.7]],
                                                    [[[0.7, 0.4], [0.3, 0.7]],
                                                     [[NAN, 0.3], [0.3, 0.7]],
@@ -712,7 +479,6 @@ CALLS = {
     "all_measures": {"pad": (None, "nonneg?"),
                      "measures": ("all", ["nonsense", 3, None, ["dconf"]])},
     "dconf": {"scale": ("levels", ["nonsense", 3, None])},
-    "meta_I1r_variants": {},
     "relative_type2": {"pad": (None, [0, -1, NAN, INF, "a", [0.25]]),
                        "undefined": ("nan", "choice")},
     "bootstrap_measures": {"pad": (None, "nonneg?"), "n_boot": (10, BAD["size"] + [10 ** 8]),
@@ -759,37 +525,13 @@ CALLS = {
                          "ax": (None, None)},
     **{f"{cls}.to_frame": {} for cls in ("AllMeasures", "MeasureBootstrap", "GroupTables",
                                          "Trials", "Bounds", "Curve", "Distribution",
-                                         "ConfidenceDatabase", "Assessment", "TableBootstrap")},
+                                         "TableBootstrap")},
     "Trials.tables": {}, "Trials.check": {},
-    "svg_difference": {"committed": (_SVG_TEXT, [None, 3, b"<svg/>", ["a"]]),
-                       "rebuilt": (_SVG_TEXT, [None, 3, b"<svg/>"]), "tol": (1e-3, "nonneg")},
-    "png_difference": {"committed": (_PNG, [None, 3, f"{_BAD}/nonexistent.png", _BAD]),
-                       "rebuilt": (_PNG, [None, 3, f"{_BAD}/nonexistent.png"]),
-                       "tol": (1.0, "nonneg")},
-    "figure_difference": {"committed": (_SVG_BYTES, [None, 3, "<svg/>"]),
-                          "rebuilt": (_SVG, [None, 3, f"{_BAD}/nonexistent.svg", _BAD])},
-    "example_file": {"name": ("data_Shekhar_2018.csv.gz", [3, None, "nonexistent.csv",
-                                                            "../pyproject.toml"])},
     "count_tables": {"trials": (_TRIALS, [None, "abc", 3, {"stimulus": [0]}]),
                               "by": ((), [3, ("nonexistent",), None]),
                               "stimulus": ("stimulus", "text"), "response": ("response", "text"),
                               "rating": ("rating", "text"),
                               "stimuli": ((0, 90), [(0,), (0, 0), None, 3])},
-    "maskori_counts": {"by": ("soa_ms", [3, ("nonexistent",), None])},
-    "maskori_trials": {},
-    "meyen_table1": {},
-    "servajean_c_verdicts": {},
-    "servajean_table_s1": {},
-    "servajean_table_s2": {},
-    "entries": {"work": (None, ["nonsense", 3, ["meyen2025"]])},
-    "format_value": {"value": (0.123, "real"), "decimals": (2, [-1, 2.5, "2", None,
-                                                                              10 ** 10]),
-                                   "unit": ("", "text")},
-    "get": {"id": ("meyen2025/fig1-acc", ["nonsense", 3, None])},
-    "servajean_mean_of_ratios": {"task": ("A", "choice"),
-                                               "model": ("GPT-5", "choice")},
-    "servajean_ratio_range": {"task": ("A", "choice"),
-                                            "model": ("GPT-5", "choice")},
     # metabits.io: the Confidence Database
     "dataset_name": {"path": (_TINY, [3, None, ["a"], b"data_x.csv", 1.5])},
     "confidence_database_citation": {"path": (_TINY, [3, None, ["a"], b"data_x.csv", 1.5])},
@@ -805,112 +547,6 @@ CALLS = {
                                 _DB_TRIALS.assign(confidence=0.5), _DB_TRIALS.iloc[:0]]),
         "by": ("participant", [3, ("nonexistent",), None, ["participant", 3]]),
         "n_levels": (None, "size?")},
-    "build_confidence_database": {"folder": (_FOLDER, [3, None, ["a"], b"x", _OUT, _TINY,
-                                                      f"{_TMP.name}/nonexistent", _BAD])},
-    "write_confidence_database": {"folder": (_FOLDER, [3, None, ["a"], _OUT, _TINY]),
-                                  "target": (_OUT, [3, None, ["a"], b"x", _TINY,
-                                                    f"{_TMP.name}/nonexistent"])},
-    "confidence_database": {},
-    "database_measures": {"tables": (_PADDED, _BAD_TABLES), "n_levels": ([2, 3], _BAD_LEVELS),
-                          "pad": (None, "nonneg?"), "measures": ("default", "choice")},
-    "database_bootstrap": {"tables": (_PADDED, _BAD_TABLES), "n_levels": ([2, 3], _BAD_LEVELS),
-                           "pad": (None, "nonneg?"), "n_boot": (20, "size"),
-                           "level": (0.95, "open"), "chunk": (500, "size")},
-    "split_half": {"db": (_DB, _BAD_DB), "bin_size": (20, "size"),
-                   "names": (dbm.METACOGNITION, [["nonsense"], "auroc2", None, 3, [],
-                                                 ["auroc2", 3]]),
-                   "min_people": (10, "count"), "all_trials": (False, "flag")},
-    "rahnev_criteria": {"db": (_DB, _BAD_DB),
-                        "bin_sizes": ((20,), [[0], [2.5], "ab", None, [], [10 ** 10], 20,
-                                              [True], [[20]]]),
-                        "min_people": (10, "count"), "names": (dbm.METACOGNITION, _BAD_NAMES),
-                        "workers": (1, _BAD_WORKERS)},
-    "criteria_frame": {"criteria": (database_criteria.rahnev_criteria(_DB, bin_sizes=(20,)),
-                                    [None, "abc", 3, dbm.database_measures(_PADDED, [2, 3])])},
-    # metabits_book.studies.database_assessment (a small copy with the two data sets with
-    # sessions, so the valid calls are quick)
-    "assess": {"db": (_DB_ASSESS, _BAD_DB + [_DB]), "names": (("auroc2", "meta_I"),
-                                                              _BAD_NAMES),
-               "n_boot": (20, "size"), "workers": (1, _BAD_WORKERS),
-               "seed": (2025, _BAD_SEEDS)},
-    "criteria_by_set": {"db": (_DB, _BAD_DB), "names": (("auroc2", "meta_I"), _BAD_NAMES),
-                        "workers": (1, _BAD_WORKERS), "seed": (2025, _BAD_SEEDS)},
-    "rahnev_claims": {"summary": (_ASSESSED, [None, "abc", 3, TABLE1,
-                                              _ASSESSED.drop(columns="precision"),
-                                              _ASSESSED.iloc[:5]])},
-    "write_assessment": {"db": (_DB_ASSESS, _BAD_DB), "n_boot": (20, "size"),
-                         "names": (("auroc2",), _BAD_NAMES),
-                         "workers": (1, _BAD_WORKERS),
-                         "folder": (_OUT, [3, None, ["a"], b"x", _TINY,
-                                           f"{_TMP.name}/nonexistent"])},
-    "shipped_assessment": {},
-    "shipped_by_set": {},
-    "task_effect": {"db": (_DB, _BAD_DB), "name": ("m_ratio", "choice"),
-                    "confidence": (0.95, "open"), "n_resamples": (50, "size"),
-                    "rng": (1, "rng")},
-    "explorer_sets": {"db": (_DB, _BAD_DB), "min_people": (10, "count"),
-                      "min_trials": (100, "count")},
-    "people_intervals": {"db": (_DB, _BAD_DB),
-                         "sets": (None, [["Nobody_2020"], "Kantner_2010", [], 3, [3],
-                                         ["Shekhar_2018"]]),
-                         "n_boot": (10, "size"), "seed": (2025, _BAD_SEEDS)},
-    "write_intervals": {"db": (_DB, _BAD_DB), "n_boot": (10, "size"),
-                        "seed": (2025, _BAD_SEEDS),
-                        "path": (f"{_OUT}/intervals.npz",
-                                 [3, None, ["a"], b"x.npz", _OUT,
-                                  f"{_TMP.name}/nonexistent/i.npz"])},
-    "shipped_intervals": {},
-    "corrupted_tables": {"db": (_DB, _BAD_DB), "fraction": (0.2, "prob"), "rng": (1, "rng"),
-                         "first": (None, "count?")},
-    "precision": {"db": (_DB, _BAD_DB), "fraction": (0.2, "prob"), "n_trials": (100, "size"),
-                  "names": (dbm.METACOGNITION, [["nonsense"], "auroc2", None, 3, [],
-                                                ["auroc2", 3]]),
-                  "rng": (1, "rng"), "min_people": (10, "count")},
-    "test_retest": {"db": (_DB_BANG, _BAD_DB + [_DB]),
-                    "dataset": ("Bang_2019_Exp1", "choice"), "n_trials": (100, "size"),
-                    "names": (dbm.METACOGNITION, [["nonsense"], "auroc2", None, 3, [],
-                                                  ["auroc2", 3]])},
-    # metabits_book.studies.montecarlo (small sizes: the shipped study is large)
-    "fieller_interval": {"numerator": (_EST, [MCEstimate(INF, 0.001, 200),
-                                              MCEstimate(0.02, -0.001, 200),
-                                              MCEstimate(NAN, 0.001, 200), 0.02, None]),
-                         "denominator": (_DEN, [MCEstimate(NAN, 0.0005, 200),
-                                                MCEstimate(0.004, -0.0005, 200),
-                                                MCEstimate(0.004, INF, 200), 0.004, None])},
-    "rmi_bias": {"kind": ("binary", "choice"), "n_per_label": (20, "size"),
-                 "n_sets": (2, "size"), "chunk": (20_000, "size")},
-    "oskr_coverage": {"agent": ("agent B", "choice"), "n": (11, "size"), "n_sets": (2, "size"),
-                      "n_boot": (20, "size"), "seed": (2026, _BAD_SEEDS)},
-    "oskr_coverage_study": {"n_sets": (2, "size"), "n_boot": (20, "size"),
-                            "seed": (2026, _BAD_SEEDS), "target_se": (None, "pos?")},
-    "oskr_coverage_table": {},
-    # metabits_book.studies.bayes_refits (the fits themselves are EXCLUDED: NUTS)
-    "servajean_tables": {"seed": (2026, _BAD_SEEDS)},
-    "servajean_bayes_table": {},
-    "servajean_gap_table": {},
-    "maskori_group_bayes_table": {},
-    "maskori_posterior_check_table": {},
-    "coverage_difference": {"table": (_COVERAGE, [None, "abc", 3, TABLE1, _COVERAGE.iloc[:0],
-                                                  _COVERAGE.drop(columns="covered_by_both")]),
-                            "agent": ("weak flag", "choice"),
-                            "n": (100, [2.5, 0, -1, "100", True, None, NAN, 100.0, 7,
-                                        10 ** 10])},
-    # metabits_book.oskr_claims
-    "channel_capacity": {},
-    "capacity_share": {},
-    "calibration_gap": {"joint": ([[0.4, 0.1], [0.1, 0.4]],
-                                  [[[0.4, -0.1], [0.1, 0.4]], [[NAN, 0.1], [0.1, 0.4]], "abc",
-                                   None, 3, [0.5, 0.5], [[0, 0], [0, 0]],
-                                   [[1, 2], [3, 4], [5, 6]], [["a", "b"], ["c", "d"]],
-                                   [[True, False], [False, True]], [[0.4, 0.1j], [0.1, 0.4]],
-                                   [[INF, 0.1], [0.1, 0.4]]]),
-                        "stated": ([0.8, 0.2], [[0.8], [NAN, 0.2], [1.5, 0.2], "ab", None,
-                                                [[0.8, 0.2]], [True, False], 0.8])},
-    # metabits_book: the registries of reproduced numbers
-    "meyen2025": {},
-    "servajean2026": {},
-    "roberts2026_numbers": {},
-    "one_sided_detector_oskr": {"flagged": (0.8, "prob")},
     # metabits.resample: the multinomial resampler and the intervals from replicates
     "multinomial_rows": {"counts": (TABLE1, _BAD_COUNTS), "m": (20, "size"),
                          "what": ("resampling", "text")},
@@ -967,49 +603,11 @@ CALLS = {
     "merge_levels": {"tables": (_PADDED3, _BAD_TABLES),
                      "n_levels": ([3, 3, 3], _BAD_LEVELS + [[2, 3, 3]]),
                      "which": ("top", "choice")},
-    # metabits_book.explore: the factories (their grids), the renderers, the controls
-    **EXPLORERS,
-    "grid": {}, "frames": {}, "static_html": {}, "live": {}, "show": {}, "plotly_js_path": {},
-    "plotly_figures": {"view": (None, _BAD_VIEWS)},
-    "to_matplotlib": {"view": (None, _BAD_VIEWS)},
-    "control": {"name": ("acc", [3, None, "", "a b", ["acc"], b"acc"]),
-                "label": ("accuracy", [3, None, "", ["a"], b"a"]),
-                "values": ((0.6, 0.7, 0.8), [(), (0.6, 0.6), (0.7, 0.6), (0.6, "a"), ("a", "a"),
-                                             (NAN,), 3, None, [[0.6]], (True,)]),
-                "default": (0.7, [0.65, "0.7", True, NAN, [0.7]]),
-                "fmt": ("{:.0%}", ["{:.2q}", "{y}", 3, "{}{}", "{1}", b"{}", "plain", "{:d}"])},
-    "Control": {"name": ("acc", [3, None, "", "a b", ["acc"], b"acc"]),
-                "label": ("accuracy", [3, None, "", ["a"], b"a"]),
-                "values": ((0.6, 0.7, 0.8), [(), (0.6, 0.6), (0.7, 0.6), (0.6, "a"), ("a", "a"),
-                                             (NAN,), 3, None, [[0.6]], (True,)]),
-                "default": (0.7, [0.65, "0.7", True, NAN, [0.7], None]),
-                "fmt": ("{:.0%}", ["{:.2q}", "{y}", 3, "{}{}", "{1}", b"{}", "plain", "{:d}",
-                                   None])},
-    "Control.show": {"value": (0.7, [0.5, 0.9, "0.7", None, NAN, True, [0.7], 0.7j])},
-    "View.trace": {"name": ("uniform noise", ["nonsense", 3, None, ["uniform noise"]]),
-                   "panel": (None, [5, -1, 2.5, "0", True, NAN])},
     # public methods of results
     "LogOddsMap.apply": {"c": ([0.6, 0.9], "open")},
     "AllMeasures.value": {"name": ("RMI", "choice")},
     "MeasureBootstrap.value": {"name": ("RMI", "choice")},
     "MeasureBootstrap.interval": {"name": ("RMI", "choice")},
-    "ServajeanTableS1.at": {"task": ("A", "choice"), "model": ("GPT-5", "choice")},
-    "ServajeanTableS2.at": {"task": ("A", "choice"), "model": ("GPT-5", "choice")},
-    "PaperNumber.agrees_with": {"value": (0.7, "real")},
-    "PaperNumber.evaluate": {},
-    "PaperNumber.explain": {},
-    "ConfidenceDatabase.position": {},
-    "ConfidenceDatabase.tables": {"half": (None, ["third", 3, ["odd"], True, "", b"odd"]),
-                                  "first": (None, "count?"), "by_difficulty": (False, "flag"),
-                                  "session": (None, [2.5, -1, "3", True, [3], NAN, 255,
-                                                     3.0])},
-    "ConfidenceDatabase.trials": {"name": ("Kantner_2010", "choice")},
-    "ConfidenceDatabase.select": {"names": (["Kantner_2010"],
-                                            [None, "Kantner_2010", [], ["Nobody_2020"], 3, [3],
-                                             ["Kantner_2010", "Kantner_2010"], b"x"])},
-    "DatabaseMeasures.value": {"name": ("RMI", "choice")},
-    "DatabaseMeasures.interval": {"name": ("RMI", "choice")},
-    "PeopleIntervals.measure": {"name": ("RMI", "choice")},
 }
 
 
@@ -1022,8 +620,7 @@ ALIASES = {
     "half_width": ("half-width",), "se": ("standard error",),
     "criteria": ("t2c_", "Criteria"), "values": ("confidence vectors",), "members": ("member",),
     "weights": ("weight",), "columns": ("column",), "signed_conf": ("signed confidence",),
-    "x": ("simulated values", "two simulated"), "numerator": ("MCEstimate",),
-    "denominator": ("MCEstimate",), "kinds": ("noise kind",), "accs": ("acc",),
+    "x": ("simulated values", "two simulated"), "kinds": ("noise kind",), "accs": ("acc",),
     "by": ("column",), "stimulus": ("column",), "response": ("column",), "rating": ("column",),
     "verdicts": ("verdict",), "bins": ("signal",),  # bins are refused for a non-numeric signal
     "c": ("estimate", "confidence"), "kind": ("noise kind",), "K": ("group size",),
@@ -1032,65 +629,64 @@ ALIASES = {
     "conf": ("confidence",), "p": ("numeric",), "fpr": ("false positive",),
     "fpr2": ("false positive",), "estimate": ("estimate",), "nR_S1": ("counts", "nR_S1"),
     "nR_S2": ("counts", "nR_S2"), "name": ("measure", "data set"), "counts_stack": ("counts",),
-    "id": ("id", "paper number"),
     "path": ("file", "path"), "folder": ("folder",), "target": ("folder", "target"),
     "levels": ("levels",), "condition": ("condition column",), "trials": ("trials",),
     "tables": ("tables",), "n_levels": ("n_levels",), "which": ("which",),
     "a": ("a and b", "values of a"), "b": ("a and b", "values of b"), "groups": ("groups",),
-    "db": ("ConfidenceDatabase",), "names": ("measure",), "bin_sizes": ("bin_size",),
-    "half": ("half",),
+    "names": ("measure",),
 }
 
 
-def names_argument(message: str, name: str) -> bool:
-    """The message names the argument: its name or an alias; a name of one or two letters
-    ("a", "x", "K") as a word of its own, not inside another word."""
+def names_argument(message: str, name: str, aliases: dict | None = None) -> bool:
+    """The message names the argument: its name or an alias (:data:`ALIASES`, or ``aliases``); a
+    name of one or two letters ("a", "x", "K") as a word of its own, not inside another word."""
+    aliases = ALIASES if aliases is None else aliases
     text = message.lower()
     return any(re.search(rf"(?<![a-z0-9_]){re.escape(w.lower())}(?![a-z0-9_])", text)
-               if len(w) <= 2 else w.lower() in text for w in (name,) + ALIASES.get(name, ()))
+               if len(w) <= 2 else w.lower() in text for w in (name,) + aliases.get(name, ()))
 
 
-def public_modules() -> list:
-    """Every public module of the library and of the book's code (no part of its name private),
-    explorers aside."""
-    import metabits_book
-
-    names = ["metabits"] + [m.name for m in pkgutil.walk_packages(mb.__path__, "metabits.")]
-    names += ["metabits_book"] + [m.name for m in pkgutil.walk_packages(metabits_book.__path__,
-                                                                         "metabits_book.")]
+def public_modules(package=mb, excluded_modules: dict | None = None) -> list:
+    """Every public module of ``package`` (no part of its name private), those in
+    :data:`EXCLUDED_MODULES` (or ``excluded_modules``) aside."""
+    excluded = EXCLUDED_MODULES if excluded_modules is None else excluded_modules
+    top = package.__name__
+    names = [top] + [m.name for m in pkgutil.walk_packages(package.__path__, top + ".")]
     return [importlib.import_module(n) for n in names
             if not any(part.startswith("_") for part in n.split("."))
-            and not any(n == x or n.startswith(x + ".") for x in EXCLUDED_MODULES)]
+            and not any(n == x or n.startswith(x + ".") for x in excluded)]
 
 
-def _public(kind) -> dict:
-    """Name -> each public object of one kind (``__all__`` of the public modules), once."""
+def _within(home: str, modules) -> bool:
+    return any(home == x or home.startswith(x + ".") for x in modules)
+
+
+def public_objects(kind, package=mb, excluded_modules: dict | None = None,
+                   taken=()) -> dict:
+    """Name -> each public object of one kind (``__all__`` of the public modules) that ``package``
+    defines, once; ``taken``: names another package's objects already have."""
+    excluded = EXCLUDED_MODULES if excluded_modules is None else excluded_modules
     found = {}
-    for module in public_modules():
+    for module in public_modules(package, excluded):
         for attr in getattr(module, "__all__", ()):
             obj = getattr(module, attr)
             home = getattr(obj, "__module__", "") or ""
-            if any(home == x or home.startswith(x + ".") for x in EXCLUDED_MODULES):
+            if _within(home, excluded):
                 continue  # re-exported from an excluded module (metabits.fit_meta_d_bayes)
+            if not _within(home, [package.__name__]):
+                continue  # another package's object (the library's, in the book's code)
             if kind(obj) and not any(obj is f for f in found.values()):
-                assert obj.__name__ not in found, f"two public {obj.__name__}: rename one"
+                assert obj.__name__ not in found and obj.__name__ not in taken, \
+                    f"two public {obj.__name__}: rename one"
                 found[obj.__name__] = obj
     return found
-
-
-def public_callables() -> dict:
-    """Name -> public function, "Class.method" -> public method bound to a valid result, and
-    the constructors that check their arguments (:data:`CONSTRUCTORS`)."""
-    return {**_public(inspect.isfunction), **METHODS, **CONSTRUCTORS}
 
 
 @functools.lru_cache(maxsize=None)
 def _instance(cls):
     """A valid result object of each class with public methods (made once per class)."""
-    from metabits_book import paper_numbers
-    from metabits.info import _calibration as calibration
-    from metabits_book.studies import datasets
     from metabits import _bootstrap as measure_bootstrap
+    from metabits.info import _calibration as calibration
     return {calibration.LogOddsMap: lambda: calibration.fit_log_odds_map([0.6, 0.9],
                                                                           [0.55, 0.75]),
             measure_bootstrap.AllMeasures: lambda: measure_bootstrap.all_measures(TABLE1),
@@ -1098,17 +694,6 @@ def _instance(cls):
                 TABLE1, n_boot=10, rng=0),
             mb.resample.TableBootstrap: lambda: mb.resample.bootstrap_tables(
                 _share_first_cell, TABLE1, n_boot=10, rng=0),
-            datasets.ServajeanTableS1: datasets.servajean_table_s1,
-            datasets.ServajeanTableS2: datasets.servajean_table_s2,
-            paper_numbers.PaperNumber: lambda: paper_numbers.entries()[0],
-            database_copy.ConfidenceDatabase: lambda: _DB,
-            database_assessment.Assessment: lambda: database_assessment.assess(
-                _DB_ASSESS, names=("auroc2",), n_boot=10),
-            ex.Explorer: lambda: _EXPLORER, ex.View: lambda: _VIEW,
-            ex.Control: lambda: ex.control("acc", "accuracy", (0.6, 0.7, 0.8), fmt="{:.0%}"),
-            dbm.DatabaseMeasures: lambda: dbm.database_bootstrap(_PADDED, [2, 3], n_boot=20,
-                                                                 rng=0),
-            PeopleIntervals: lambda: people_intervals(_DB, n_boot=10),
             mb.io.Trials: lambda: mb.read_trials(_OWN),
             mb.results.Bounds: lambda: mb.info.info_bounds(0.7),
             mb.results.Curve: lambda: mb.sdt.type2_roc(TABLE1),
@@ -1116,61 +701,24 @@ def _instance(cls):
             mb.io.GroupTables: lambda: mb.read_trials(_OWN).tables()}[cls]()
 
 
-def public_classes() -> dict:
-    """Name -> public class (results and a warning category)."""
-    return _public(inspect.isclass)
-
-
-def _public_methods(cls) -> list:
+def public_methods(cls) -> list:
     return [k for k, v in vars(cls).items() if not k.startswith("_") and inspect.isfunction(v)]
 
 
-class _Method:
-    """A public method of a result class, called on a valid result of that class, which is made
-    on the first call (:func:`_instance`): collecting this module makes none, in every xdist
+class Method:
+    """A public method of a result class, called on a valid result of that class, which
+    ``instance(cls)`` makes on the first call: collecting this module makes none, in every xdist
     worker, so that no worker waits for them before its first test. Its signature is the bound
-    method's, for :func:`valid_call`."""
+    method's, for :meth:`Fuzz.valid_call`."""
 
-    def __init__(self, cls, name: str):
-        self.cls, self.__name__ = cls, name
+    def __init__(self, cls, name: str, instance=_instance):
+        self.cls, self.__name__, self.instance = cls, name, instance
         signature = inspect.signature(getattr(cls, name))
         self.__signature__ = signature.replace(parameters=list(signature.parameters.values())[1:])
 
     def __call__(self, *args, **kwargs):
-        return getattr(_instance(self.cls), self.__name__)(*args, **kwargs)
+        return getattr(self.instance(self.cls), self.__name__)(*args, **kwargs)
 
-
-#: Public methods of the result classes, called on a valid result (qualified as
-#: module.Class.name).
-METHODS = {f"{q}.{m}": _Method(cls, m) for q, cls in public_classes().items()
-           for m in _public_methods(cls)}
-
-
-#: Public classes made by the user, not only by the library: their constructors are fuzzed.
-CONSTRUCTORS = {"Control": ex.Control}
-
-FUNCTIONS = public_callables()
-FUZZED = sorted(n for n in FUNCTIONS if n not in EXCLUDED and n in CALLS)
-
-
-def valid_call(qualname: str):
-    """The function, its valid keyword arguments, and each argument's kind (None: not fuzzed)."""
-    func = FUNCTIONS[qualname]
-    overrides = CALLS[qualname]
-    kwargs, kinds = {}, {}
-    for p in inspect.signature(func).parameters.values():
-        if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
-            continue  # e.g. check_exercise's answers: leaving them out is valid
-        if p.name in overrides:
-            value, kind = overrides[p.name]
-        elif p.name in ARGS:
-            value, kind = ARGS[p.name]
-        elif p.default is not p.empty:
-            value, kind = p.default, None
-        else:
-            raise KeyError(f"{qualname}: no valid value for {p.name}")
-        kwargs[p.name], kinds[p.name] = value, kind
-    return func, kwargs, kinds
 
 
 class _TimeLimit(BaseException):
@@ -1217,52 +765,142 @@ def _is_scalar(func, name: str) -> bool:
 ALWAYS_SCALAR = ("level", "alpha", "ci_level", "step", "tail", "pad", "concentration", "rope")
 
 
-def mutations(qualname: str):
-    """(parameter, bad value) pairs of one function."""
-    func, _, kinds = valid_call(qualname)
-    return [(name, bad) for name, kind in kinds.items() if kind is not None
-            for bad in _bad_values(kind, _is_scalar(func, name))]
+class Fuzz:
+    """The fuzz of one package: its public callables (name -> callable), their valid calls
+    (``calls``: per-function overrides of ``args``), the words that name their arguments
+    (``aliases``) and the callables left out (``excluded``)."""
+
+    def __init__(self, functions: dict, calls: dict, args: dict, aliases: dict, excluded: dict):
+        self.functions, self.calls, self.args = functions, calls, args
+        self.aliases, self.excluded = aliases, excluded
+        self.fuzzed = sorted(n for n in functions if n not in excluded and n in calls)
+
+    def missing(self) -> list:
+        """Problems of the tables: a public callable neither fuzzed nor excluded, a name in
+        ``excluded`` or ``calls`` that is not public."""
+        out = [f"public callables without a valid call in CALLS: {sorted(missing)}"
+               for missing in [set(self.functions) - set(self.fuzzed) - set(self.excluded)]
+               if missing]
+        out += [f"excluded but not public (any more): {sorted(x)}"
+                for x in [set(self.excluded) - set(self.functions)] if x]
+        out += [f"not public: {sorted(x)}" for x in [set(self.calls) - set(self.functions)] if x]
+        return out
+
+    def valid_call(self, qualname: str):
+        """The function, its valid keyword arguments, and each argument's kind (None: not
+        fuzzed)."""
+        func = self.functions[qualname]
+        overrides = self.calls[qualname]
+        kwargs, kinds = {}, {}
+        for p in inspect.signature(func).parameters.values():
+            if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+                continue  # e.g. check_exercise's answers: leaving them out is valid
+            if p.name in overrides:
+                value, kind = overrides[p.name]
+            elif p.name in self.args:
+                value, kind = self.args[p.name]
+            elif p.default is not p.empty:
+                value, kind = p.default, None
+            else:
+                raise KeyError(f"{qualname}: no valid value for {p.name}")
+            kwargs[p.name], kinds[p.name] = value, kind
+        return func, kwargs, kinds
+
+    def mutations(self, qualname: str):
+        """(parameter, bad value) pairs of one function."""
+        func, _, kinds = self.valid_call(qualname)
+        return [(name, bad) for name, kind in kinds.items() if kind is not None
+                for bad in _bad_values(kind, _is_scalar(func, name))]
+
+    def check_mutation(self, qualname: str, name: str, bad) -> str | None:
+        """None if ``bad`` for ``name`` is refused with a ValueError in time, else what went
+        wrong."""
+        func, kwargs, _ = self.valid_call(qualname)
+        (how, what), seconds = run_limited(func, {**kwargs, name: bad})
+        call = f"{qualname}({name}={_show(bad)})"
+        if how == "timeout":
+            return f"{call}: still running after {TIME_LIMIT:g} s"
+        if how == "value":
+            return f"{call}: returned {_show(what)}"
+        if not isinstance(what, ValueError):
+            return f"{call}: {type(what).__name__}: {str(what)[:120]}"
+        if seconds > TIME_LIMIT:
+            return f"{call}: refused only after {seconds:.1f} s"
+        if not names_argument(str(what), name, self.aliases):
+            return f"{call}: the ValueError does not name {name}: {str(what)[:120]}"
+        return None
+
+    def refusals(self, qualname: str) -> list:
+        """What went wrong in each mutation of one function, after a warm-up call (lazy imports
+        are not the call's time)."""
+        func, kwargs, _ = self.valid_call(qualname)
+        run_limited(func, kwargs, limit=60.0)
+        return [f for name, bad in self.mutations(qualname)
+                if (f := self.check_mutation(qualname, name, bad)) is not None]
+
+    def array_parameters(self, empty_allowed: dict) -> list:
+        """(function, parameter) of every fuzzed call whose valid value is a non-empty numeric
+        array (or a number where the parameter may be an array), and the allowed ones."""
+        pairs = []
+        for qualname in self.fuzzed:
+            func, kwargs, kinds = self.valid_call(qualname)
+            for name, kind in kinds.items():
+                if kind is None:
+                    continue
+                try:
+                    value = np.asarray(kwargs[name])
+                except Exception:  # noqa: BLE001 - objects that are no arrays
+                    continue
+                if value.dtype.kind in "iufb" and value.size and not (
+                        value.ndim == 0 and _is_scalar(func, name)):
+                    pairs.append((qualname, name))
+        return pairs + [p for p in empty_allowed if p not in pairs]
+
+    def empty_array_problem(self, qualname: str, name: str, allowed: bool) -> str | None:
+        """None if an empty array for ``name`` is refused with a ValueError naming it (or, if
+        ``allowed``, gives a result), else what went wrong."""
+        func, kwargs, _ = self.valid_call(qualname)
+        for empty in ([],) if allowed else ([], np.zeros(0)):
+            (how, what), _ = run_limited(func, {**kwargs, name: empty})
+            if allowed:
+                if how != "value":
+                    return f"{qualname}({name}={empty!r}) -> {how}: {what!r}"
+                continue
+            if how != "raised" or not isinstance(what, ValueError):
+                return f"{qualname}({name}={empty!r}) -> {how}: {_show(what)}"
+            if not names_argument(str(what), name, self.aliases):
+                return f"{qualname}({name}=[]): {what}"
+        return None
 
 
-def check_mutation(qualname: str, name: str, bad) -> str | None:
-    """None if ``bad`` for ``name`` is refused with a ValueError in time, else what went wrong."""
-    func, kwargs, _ = valid_call(qualname)
-    (how, what), seconds = run_limited(func, {**kwargs, name: bad})
-    call = f"{qualname}({name}={_show(bad)})"
-    if how == "timeout":
-        return f"{call}: still running after {TIME_LIMIT:g} s"
-    if how == "value":
-        return f"{call}: returned {_show(what)}"
-    if not isinstance(what, ValueError):
-        return f"{call}: {type(what).__name__}: {str(what)[:120]}"
-    if seconds > TIME_LIMIT:
-        return f"{call}: refused only after {seconds:.1f} s"
-    if not names_argument(str(what), name):
-        return f"{call}: the ValueError does not name {name}: {str(what)[:120]}"
-    return None
+def public_classes() -> dict:
+    """Name -> public class of the library (results and a warning category)."""
+    return public_objects(inspect.isclass)
+
+
+#: Public methods of the result classes, called on a valid result (qualified as Class.name).
+METHODS = {f"{q}.{m}": Method(cls, m) for q, cls in public_classes().items()
+           for m in public_methods(cls)}
+
+#: Name -> public function, "Class.method" -> public method bound to a valid result.
+FUNCTIONS = {**public_objects(inspect.isfunction), **METHODS}
+FUZZ = Fuzz(FUNCTIONS, CALLS, ARGS, ALIASES, EXCLUDED)
+FUZZED = FUZZ.fuzzed
+valid_call, mutations, check_mutation = FUZZ.valid_call, FUZZ.mutations, FUZZ.check_mutation
 
 
 def test_result_classes_are_not_fuzzed_as_constructors():
-    """Public classes are results (frozen dataclasses and named tuples the library builds), a
-    warning category, or the explorers' building blocks; their public methods are fuzzed
-    (:data:`METHODS`), their constructors not, except those in :data:`CONSTRUCTORS`. Of the
-    explorers' blocks, :class:`~metabits_book.explore.Explorer`,
-    :class:`~metabits_book.explore.Panel`, :class:`~metabits_book.explore.Trace` and
-    :class:`~metabits_book.explore.View` are made by the
-    factories (whose arguments are fuzzed) and checked by ``frames`` when drawn;
-    :class:`~metabits_book.explore.ExplorerDisplay` is made by ``show``."""
+    """Public classes are results (frozen dataclasses and named tuples the library builds) or a
+    warning category; their public methods are fuzzed (:data:`METHODS`), their constructors
+    not."""
     from metabits.results import Result
-    blocks = (ex.Explorer, ex.ExplorerDisplay, ex.Panel, ex.Trace, ex.View)
     for name, cls in public_classes().items():
-        assert issubclass(cls, (Result, tuple, Warning)) or cls in blocks \
-            or cls.__name__ in ("PaperNumber", *CONSTRUCTORS), name
+        assert issubclass(cls, (Result, tuple, Warning)), name
 
 
 def test_every_public_callable_is_fuzzed_or_excluded_with_a_reason():
-    missing = set(FUNCTIONS) - set(FUZZED) - set(EXCLUDED)
-    assert not missing, f"public callables without a valid call in CALLS: {sorted(missing)}"
-    assert set(EXCLUDED) <= set(FUNCTIONS), "an excluded name is not public (any more)"
-    assert set(CALLS) <= set(FUNCTIONS), f"not public: {sorted(set(CALLS) - set(FUNCTIONS))}"
+    problems = FUZZ.missing()
+    assert not problems, "\n".join(problems)
 
 
 @pytest.mark.parametrize("qualname", FUZZED)
@@ -1274,46 +912,7 @@ def test_valid_call_works(qualname):
 
 @pytest.mark.parametrize("qualname", [n for n in FUZZED if mutations(n)])
 def test_bad_arguments_are_refused_with_value_error(qualname):
-    func, kwargs, _ = valid_call(qualname)
-    run_limited(func, kwargs, limit=60.0)  # warm up: lazy imports are not the call's time
-    failures = [f for name, bad in mutations(qualname)
-                if (f := check_mutation(qualname, name, bad)) is not None]
-    assert not failures, "\n".join(failures)
-
-
-def _bad_control_values(c) -> list:
-    """Values control ``c`` cannot take: outside a slider's range or of the wrong type, or not
-    one of a menu's names."""
-    if not c.numeric:
-        return ["nonsense", 3, None, [c.default], c.default.upper() + "x", True]
-    lo, hi = c.values[0], c.values[-1]
-    bad = [lo - 1, hi + 1, lo - 0.01, hi + 0.01, NAN, INF, -INF, str(lo), None, True, [lo],
-           1j, np.array([lo, hi])]
-    if all(isinstance(v, int) for v in c.values):
-        bad += [lo + 0.5, float(lo)]
-    return bad
-
-
-@pytest.mark.parametrize("factory", sorted(EXPLORERS))
-def test_explorer_views_refuse_values_their_controls_cannot_take(factory):
-    """``Explorer.view``: a value outside a slider's range or of the wrong type, or not one of a
-    menu's names, is refused with a ValueError naming the control; a value between two grid
-    points is a view (the live sliders call it there)."""
-    explorer = _explorer(factory)
-    failures = []
-    for c in explorer.controls:
-        for bad in _bad_control_values(c):
-            (how, what), seconds = run_limited(explorer.view, {c.name: bad})
-            call = f"{factory}(...).view({c.name}={_show(bad)})"
-            if how != "raised" or not isinstance(what, ValueError):
-                failures.append(f"{call}: {how} {_show(what)}")
-            elif not names_argument(str(what), c.name):
-                failures.append(f"{call}: the ValueError does not name {c.name}: {what}")
-        if c.numeric and len(c.values) > 1:
-            between = (c.values[0] + c.values[1]) / 2
-            if all(isinstance(v, int) for v in c.values):
-                between = c.values[0] + 1
-            assert isinstance(explorer.view(**{c.name: between}), ex.View)
+    failures = FUZZ.refusals(qualname)
     assert not failures, "\n".join(failures)
 
 
@@ -1324,46 +923,18 @@ EMPTY_ALLOWED = {
     ("count_tables", "by"): "no grouping columns: all trials in one table",
     ("read_trials", "by"): "no grouping columns besides the subject",
     ("measure", "by"): "no grouping columns besides the subject",
-    ("check", "answer"): "a student's answer of any kind gets a verdict, not an error",
 }
 
 
-def _array_parameters():
-    """(function, parameter) of every fuzzed call whose valid value is a non-empty numeric
-    array (or a number where the parameter may be an array), and the explicitly allowed ones."""
-    pairs = []
-    for qualname in FUZZED:
-        func, kwargs, kinds = valid_call(qualname)
-        for name, kind in kinds.items():
-            if kind is None:
-                continue
-            try:
-                value = np.asarray(kwargs[name])
-            except Exception:  # noqa: BLE001 - objects that are no arrays
-                continue
-            if value.dtype.kind in "iufb" and value.size and not (
-                    value.ndim == 0 and _is_scalar(func, name)):
-                pairs.append((qualname, name))
-    return pairs + [p for p in EMPTY_ALLOWED if p not in pairs]
-
-
-@pytest.mark.parametrize("qualname, name", _array_parameters())
+@pytest.mark.parametrize("qualname, name", FUZZ.array_parameters(EMPTY_ALLOWED))
 def test_empty_arrays_are_refused(qualname, name):
     """The library's rule: an empty array where a function computes from its values is a
     ValueError naming the argument, not an empty result; only :data:`EMPTY_ALLOWED` may be
     empty (and then gives a result)."""
-    func, kwargs, _ = valid_call(qualname)
-    allowed = (qualname, name) in EMPTY_ALLOWED
-    for empty in ([],) if allowed else ([], np.zeros(0)):
-        (how, what), _ = run_limited(func, {**kwargs, name: empty})
-        if allowed:
-            assert how == "value", f"{qualname}({name}={empty!r}) -> {how}: {what!r}"
-            continue
-        assert how == "raised" and isinstance(what, ValueError), \
-            f"{qualname}({name}={empty!r}) -> {how}: {_show(what)}"
-        assert names_argument(str(what), name), f"{qualname}({name}=[]): {what}"
+    problem = FUZZ.empty_array_problem(qualname, name, (qualname, name) in EMPTY_ALLOWED)
+    assert problem is None, problem
 
 
 def test_the_fuzz_is_large_enough():
     n_mutations = sum(len(mutations(n)) for n in FUZZED)
-    assert len(FUZZED) >= 125 and n_mutations >= 2300, (len(FUZZED), n_mutations)
+    assert len(FUZZED) >= 125 and n_mutations >= 3300, (len(FUZZED), n_mutations)

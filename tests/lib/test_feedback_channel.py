@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from scipy import stats
 
 import metabits as mb
-from metabits_book.studies import datasets
 
 unit = st.floats(0.0, 1.0)
 inner = st.floats(0.01, 0.99)
@@ -107,8 +106,8 @@ def test_oskr_of_correctness_is_meta_I2r(counts):
     assert ours.mutual_info == pytest.approx(m.meta_I, abs=1e-12)
 
 
-def test_identity_on_meyen_table1():
-    counts = datasets.meyen_table1()
+def test_identity_on_meyen_table1(table1):
+    counts = np.array(table1)
     assert mb.oskr_from_table(mb.oskr.correctness_table(counts)).oskr == pytest.approx(
         mb.type2_measures(counts).meta_I2r, abs=1e-12)
 

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from scipy import stats
 from sklearn.metrics import roc_auc_score
+from conftest import MASKORI_SOAS
 
 import metabits as mb
-from metabits_book.studies import datasets
 from metabits.sdt._metad import _meta_d_or_nan
 from metabits.sdt import auroc2, classic_type2, confidence_by_correctness, gamma, phi, type2_roc
 
@@ -133,8 +133,8 @@ def test_bad_tables_are_refused(bad, match):
             f(bad)
 
 
-def test_meta_d_difference_is_fit_meta_d_many_m_diff():
-    stack = datasets.maskori_counts().counts[:, 2:4]  # 33.3 and 66.7 ms: no zero rows
+def test_meta_d_difference_is_fit_meta_d_many_m_diff(tables):
+    stack = tables.counts[:, 2:4]  # 33.3 and 66.7 ms: no zero rows
     r = classic_type2(stack)
     fit = mb.fit_meta_d(stack.reshape(-1, 2, 10), pad=0.1)
     assert np.allclose(r.m_diff.ravel(), fit.m_diff, atol=1e-12)
@@ -154,12 +154,11 @@ def test_lenient_fit_gives_nan_where_the_strict_one_raises():
         classic_type2([[5, 5, 5, 5], [1, 5, 5, 5]], pad=0, undefined="nan")
 
 
-def test_trial_level_recomputation_from_the_csv():
+def test_trial_level_recomputation_from_the_csv(trials, tables):
     """gamma, AUROC2 and phi of all 80 MaskOri tables from the trials themselves (pandas)."""
-    trials = datasets.maskori_trials()
-    r = classic_type2(datasets.maskori_counts().counts, undefined="nan")
+    r = classic_type2(tables.counts, undefined="nan")
     for (p, soa), g in trials.groupby(["participant", "soa_ms"]):
-        i, j = p - 1, datasets.MASKORI_SOAS.index(soa)
+        i, j = p - 1, MASKORI_SOAS.index(soa)
         correct, level = g.correct.to_numpy(), g.rating.to_numpy()
         if correct.all():
             assert np.isnan(r.auroc2[i, j]) and np.isnan(r.gamma[i, j])

@@ -12,14 +12,12 @@ import pytest
 
 import metabits as mb
 from metabits._measure import _DEFAULT, MEASURE_COLUMNS
-from metabits_book import example_file
-from metabits_book.studies import datasets
-
+from conftest import SHEKHAR_2018
 
 @pytest.fixture(scope="module")
-def maskori():
+def maskori(trials, tables):
     """MaskOri's trials and their tables by participant and SOA (K = 5)."""
-    return datasets.maskori_trials(), datasets.maskori_counts()
+    return trials, tables
 
 
 def test_every_measure_equals_the_library_table_by_table(maskori):
@@ -60,22 +58,22 @@ def test_intervals_are_those_of_the_bootstrap_of_the_same_seed(maskori):
 
 
 def test_the_criterion_c_has_an_interval_around_it():
-    r = mb.measure(example_file(), measures=["c"], n_boot=200, rng=1)
+    r = mb.measure(SHEKHAR_2018, measures=["c"], n_boot=200, rng=1)
     assert ((r["c_lo"] < r["c"]) & (r["c"] < r["c_hi"])).all()
     assert (r["c_hi"] - r["c_lo"]).between(0.05, 0.5).all()  # 720 trials a person
 
 
 def test_seeded_runs_repeat_and_a_new_seed_differs():
-    a = mb.measure(example_file(), measures=["m_ratio"], n_boot=40, rng=3)
-    b = mb.measure(example_file(), measures=["m_ratio"], n_boot=40, rng=3)
-    c = mb.measure(example_file(), measures=["m_ratio"], n_boot=40, rng=4)
+    a = mb.measure(SHEKHAR_2018, measures=["m_ratio"], n_boot=40, rng=3)
+    b = mb.measure(SHEKHAR_2018, measures=["m_ratio"], n_boot=40, rng=3)
+    c = mb.measure(SHEKHAR_2018, measures=["m_ratio"], n_boot=40, rng=4)
     pd.testing.assert_frame_equal(a, b)
     assert not np.allclose(a["m_ratio_lo"], c["m_ratio_lo"])
 
 
 def test_bca_intervals_differ_from_percentile_ones_and_cover_the_estimate():
-    p = mb.measure(example_file(), measures=["meta_I1r"], n_boot=300, rng=2)
-    b = mb.measure(example_file(), measures=["meta_I1r"], n_boot=300, rng=2, interval="bca")
+    p = mb.measure(SHEKHAR_2018, measures=["meta_I1r"], n_boot=300, rng=2)
+    b = mb.measure(SHEKHAR_2018, measures=["meta_I1r"], n_boot=300, rng=2, interval="bca")
     assert not np.allclose(p["meta_I1r_lo"], b["meta_I1r_lo"])
     ok = np.isfinite(b["meta_I1r"])
     assert ((b["meta_I1r_lo"] <= b["meta_I1r"]) & (b["meta_I1r"] <= b["meta_I1r_hi"]))[ok].all()
@@ -93,7 +91,7 @@ def test_bias_reduction_is_meyens_with_the_seed(maskori):
 
 
 def test_one_bad_person_gives_a_flagged_nan_row_and_the_rest_go_on():
-    d = pd.read_csv(example_file())
+    d = pd.read_csv(SHEKHAR_2018)
     one_stimulus = pd.DataFrame({"Subj_idx": 100, "Stimulus": 1, "Response": [1, 2] * 60,
                                  "Confidence": [1, 2, 3, 4] * 30})
     always_s2 = pd.DataFrame({"Subj_idx": 101, "Stimulus": [1, 2] * 60, "Response": 2,
@@ -127,8 +125,8 @@ def test_flags_of_few_trials_below_chance_and_undefined_replicates():
 
 
 def test_long_format_holds_the_same_numbers():
-    wide = mb.measure(example_file(), measures=["acc", "m_ratio"], n_boot=30, rng=1)
-    long = mb.measure(example_file(), measures=["acc", "m_ratio"], n_boot=30, rng=1, long=True)
+    wide = mb.measure(SHEKHAR_2018, measures=["acc", "m_ratio"], n_boot=30, rng=1)
+    long = mb.measure(SHEKHAR_2018, measures=["acc", "m_ratio"], n_boot=30, rng=1, long=True)
     assert len(long) == 2 * len(wide)
     m = long[long.measure == "m_ratio"].reset_index(drop=True)
     np.testing.assert_allclose(m["estimate"], wide["m_ratio"])
@@ -136,14 +134,14 @@ def test_long_format_holds_the_same_numbers():
 
 
 def test_a_subset_of_measures_skips_the_fits_and_keeps_the_values():
-    full = mb.measure(example_file())
-    part = mb.measure(example_file(), measures=["auroc2", "gamma", "acc"])
+    full = mb.measure(SHEKHAR_2018)
+    part = mb.measure(SHEKHAR_2018, measures=["auroc2", "gamma", "acc"])
     assert list(part.columns) == ["Subj_idx", "n_trials", "K", "acc", "auroc2", "gamma", "flags"]
     np.testing.assert_allclose(part["gamma"], full["gamma"], atol=1e-12)
 
 
 def test_settings_travel_with_the_table():
-    r = mb.measure(example_file(), measures=["acc"], n_boot=10, rng=0)
+    r = mb.measure(SHEKHAR_2018, measures=["acc"], n_boot=10, rng=0)
     assert r.attrs["pad"] == 0.125 and r.attrs["n_boot"] == 10
     assert r.attrs["codes"] == {"stimulus": (1, 2), "response": (1, 2)}
 
@@ -159,7 +157,7 @@ def test_settings_travel_with_the_table():
 ])
 def test_bad_arguments_are_named(kwargs, match):
     with pytest.raises(ValueError, match=match):
-        mb.measure(example_file(), **kwargs)
+        mb.measure(SHEKHAR_2018, **kwargs)
 
 
 def test_pandas_cannot_mistake_a_result_for_a_frame():
@@ -179,12 +177,12 @@ def test_the_readmes_quick_start_runs_as_written(tmp_path, monkeypatch):
     import matplotlib
 
     matplotlib.use("Agg")
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     readme = (root / "README.md").read_text(encoding="utf-8")
     assert len(readme.splitlines()) <= 150
     block = re.search(r"```python\n(.*?)```", readme, re.S).group(1)
     assert "mb.measure(" in block and len(block.strip().splitlines()) <= 5
-    shutil.copy(example_file(), tmp_path / "my_trials.csv.gz")
+    shutil.copy(SHEKHAR_2018, tmp_path / "my_trials.csv.gz")
     monkeypatch.chdir(tmp_path)
     scope = {}
     exec(block.replace('"my_trials.csv"', '"my_trials.csv.gz"'), scope)
@@ -196,7 +194,7 @@ def test_the_readmes_quick_start_runs_as_written(tmp_path, monkeypatch):
 def test_meta_noise_flags_an_unbounded_or_undefined_sigma():
     """Shekhar 2018's participant 2 has no metacognitive sensitivity (M-ratio < 0): the
     meta-noise likelihood rises without bound, σ is inf and the row says so."""
-    r = mb.measure(example_file(), measures=["meta_noise", "meta_uncertainty", "m_ratio"])
+    r = mb.measure(SHEKHAR_2018, measures=["meta_noise", "meta_uncertainty", "m_ratio"])
     unbounded = np.isposinf(r["meta_noise"])
     assert unbounded.any() and (r.loc[unbounded, "m_ratio"] < 0.1).all()
     assert r.loc[unbounded, "flags"].str.contains("meta_noise_unbounded").all()

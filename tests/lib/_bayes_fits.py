@@ -1,5 +1,6 @@
-"""HMeta-d fits shared by tests/test_bayes_metad.py and tests/lib/test_bayes_checks.py: each is sampled
-once per test process (cached), so the two modules' assertions on one fit cost one NUTS run."""
+"""HMeta-d fits shared by tests/lib/test_bayes_metad.py and tests/lib/test_bayes_checks.py: each
+is sampled once per test process (cached), so the two modules' assertions on one fit cost one NUTS
+run."""
 
 from functools import lru_cache
 
