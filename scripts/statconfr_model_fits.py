@@ -41,7 +41,7 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGET = ROOT / "tests" / "data" / "statconfr_model_fits.csv"
+TARGET = ROOT / "tests" / "lib" / "data" / "statconfr_model_fits.csv"
 #: statConfR 0.2.2
 COMMIT = "7d0aa78"
 VERSION = "statConfR 0.2.2 (commit 7d0aa78)"

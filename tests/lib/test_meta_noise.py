@@ -3,7 +3,7 @@
 
 The likelihood against an adaptive quadrature and the SDT rating model (its sigma -> 0 limit),
 the analytic gradient against differences, the fits against statConfR's (shipped reference fits
-of tests/data/statconfr_model_fits.csv, made by scripts/statconfr_model_fits.py; no R needed),
+of tests/lib/data/statconfr_model_fits.csv, made by scripts/statconfr_model_fits.py; no R needed),
 the two models' equivalence, the flags of tables without an interior maximum, and parameter
 recovery by simulation (bias and coverage of the SE-based 95% interval).
 """
@@ -23,7 +23,7 @@ import metabits as mb
 from metabits.sdt import _meta_noise_model as mn
 from metabits.sdt import rating_probabilities
 
-REFERENCE = Path(__file__).parents[1] / "data" / "statconfr_model_fits.csv"
+REFERENCE = Path(__file__).parent / "data" / "statconfr_model_fits.csv"
 TABLE1 = [[84, 56, 48, 12], [4, 56, 64, 76]]
 
 

@@ -127,9 +127,9 @@ def test_all_measures_and_measure_give_the_same_values():
 
 
 def test_measure_all_gives_the_relative_measures_of_each_subjects_table():
-    from metabits_book import example_file
+    from conftest import SHEKHAR_2018
 
-    trials = mb.read_trials(example_file())
+    trials = mb.read_trials(SHEKHAR_2018)
     frame = mb.measure(trials, measures="all")
     start = list(frame.columns).index("dconf")
     assert list(frame.columns[start:start + len(RELATIVE) + 1]) == ["dconf", *RELATIVE]
