@@ -64,7 +64,7 @@ def test_a_constant_column_has_no_correlation():
 def test_the_summary_is_the_mean_of_the_values_per_data_set(shipped, by_set):
     assert shipped.index.tolist() == list(EVERY_MEASURE)
     for c in da.BY_SET:
-        rows = by_set[by_set.criterion == c]
+        rows = by_set[by_set["criterion"] == c]
         assert len(rows) >= 3, c
         np.testing.assert_allclose(rows[list(EVERY_MEASURE)].mean().to_numpy(),
                                    shipped[c].to_numpy(), rtol=0, atol=1e-8, err_msg=c)
@@ -260,7 +260,7 @@ def test_the_ratio_near_chance_is_left_out(by_set):
     task effect (d = −0.24 for gamma-ratio, +0.30 for phi-ratio). Their ratios are now
     undefined: gamma-ratio keeps fewer than three people there (no value), and phi-ratio's
     effect is negative, as the other data sets' (to 0.01: the shipped value, −0.38)."""
-    row = by_set[(by_set.criterion == "task_within") & (by_set.dataset == "Paulewicz_unpub3")]
+    row = by_set[(by_set["criterion"] == "task_within") & (by_set.dataset == "Paulewicz_unpub3")]
     assert len(row) == 1
     assert np.isnan(row.gamma_ratio.iloc[0])
     assert float(row.phi_ratio.iloc[0]) == pytest.approx(-0.376, abs=0.01)

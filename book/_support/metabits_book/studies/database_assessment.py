@@ -802,7 +802,7 @@ def shipped_by_set():
 
     Examples
     --------
-    >>> sorted(set(shipped_by_set().criterion)) == sorted(BY_SET)
+    >>> sorted(set(shipped_by_set()["criterion"])) == sorted(BY_SET)
     True
     """
     return _read(_SHIPPED_BY_SET)
