@@ -59,10 +59,11 @@ A function built on the library refuses a bad accuracy as the library does (Meye
 >>> from metabits.validation import as_accuracy
 >>> float(as_accuracy(0.8))
 0.8
->>> as_accuracy(1.2)
-Traceback (most recent call last):
-...
-ValueError: acc must lie in [0.5, 1]; got 1.2
+>>> try:
+...     as_accuracy(1.2)
+... except ValueError as error:
+...     print(error)
+acc must lie in [0.5, 1]; got 1.2
 """
 
 from metabits.validation._scalars import (MAX_SIZE, NOISE_TYPES, as_accuracy, as_choice,
