@@ -71,6 +71,30 @@ def table1():
     return [[84, 56, 48, 12], [4, 56, 64, 76]]
 
 
+# --- files in the Confidence Database's format -------------------------------------------------
+
+#: The raw files of the Confidence Database, where a maintainer has them: the folder named by
+#: METABITS_CONFIDENCE_DATABASE (the tests that compare with them skip without it).
+RAW_DATABASE = Path(os.environ.get("METABITS_CONFIDENCE_DATABASE", "/nonexistent"))
+#: The four columns every data set of the database has.
+DATABASE_HEADER = "Subj_idx,Stimulus,Response,Confidence"
+
+
+def write_database_file(tmp_path, text, name="data_Demo.csv", gz=False, readme=None):
+    """A small data set file (``text``, optionally gzipped) in ``tmp_path``, with its readme."""
+    import gzip
+
+    from metabits.io import dataset_name
+
+    path = tmp_path / (name + (".gz" if gz else ""))
+    data = text.encode("utf-8")
+    path.write_bytes(gzip.compress(data) if gz else data)
+    if readme is not None:
+        (tmp_path / f"readme_{dataset_name(path)}.txt").write_bytes(
+            readme if isinstance(readme, bytes) else readme.encode("utf-8"))
+    return path
+
+
 # --- the library tests' data (tests/lib/data; sources and licences in its README.md) -------------
 
 #: The folder of the library tests' own data files.

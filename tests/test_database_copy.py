@@ -4,34 +4,18 @@ and (where a maintainer has the raw files, METABITS_CONFIDENCE_DATABASE) the shi
 a rebuild from them. The library's reader itself is tested in tests/lib/test_confidence_database.py.
 """
 
-import gzip
-import os
-from pathlib import Path
-
 import numpy as np
 import pandas as pd
 import pytest
 
-from metabits.io import confidence_database_tables, dataset_name, read_confidence_database
+from metabits.io import confidence_database_tables, read_confidence_database
 from metabits_book.studies.database_copy import (DIFFICULTY, SHIPPED_MAX_LEVELS,
                                                  build_confidence_database,
                                                  confidence_database, write_confidence_database)
 
-# the raw files of the Confidence Database, where a maintainer has them: the folder named by
-# METABITS_CONFIDENCE_DATABASE (the tests that compare with them skip without it)
-RAW = Path(os.environ.get("METABITS_CONFIDENCE_DATABASE", "/nonexistent"))
-
-HEADER = "Subj_idx,Stimulus,Response,Confidence"
-
-
-def write(tmp_path, text, name="data_Demo.csv", gz=False, readme=None):
-    path = tmp_path / (name + (".gz" if gz else ""))
-    data = text.encode("utf-8")
-    path.write_bytes(gzip.compress(data) if gz else data)
-    if readme is not None:
-        (tmp_path / f"readme_{dataset_name(path)}.txt").write_bytes(
-            readme if isinstance(readme, bytes) else readme.encode("utf-8"))
-    return path
+from conftest import DATABASE_HEADER as HEADER
+from conftest import RAW_DATABASE as RAW
+from conftest import write_database_file as write
 
 
 @pytest.fixture(scope="module")

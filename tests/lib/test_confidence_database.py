@@ -7,10 +7,7 @@ data sets of the project's raw copy and compares them with the copy's README tab
 skipped when the raw files are absent (the book never reads them).
 """
 
-import gzip
-import os
 import re
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -18,23 +15,11 @@ import pytest
 
 import metabits as mb
 from metabits.io import (MAX_LEVELS, confidence_database_citation, confidence_database_tables,
-                         dataset_name, read_confidence_database)
+                         read_confidence_database)
 
-# the raw files of the Confidence Database, where a maintainer has them: the folder named by
-# METABITS_CONFIDENCE_DATABASE (the tests that compare with them skip without it)
-RAW = Path(os.environ.get("METABITS_CONFIDENCE_DATABASE", "/nonexistent"))
-
-HEADER = "Subj_idx,Stimulus,Response,Confidence"
-
-
-def write(tmp_path, text, name="data_Demo.csv", gz=False, readme=None):
-    path = tmp_path / (name + (".gz" if gz else ""))
-    data = text.encode("utf-8")
-    path.write_bytes(gzip.compress(data) if gz else data)
-    if readme is not None:
-        (tmp_path / f"readme_{dataset_name(path)}.txt").write_bytes(
-            readme if isinstance(readme, bytes) else readme.encode("utf-8"))
-    return path
+from conftest import DATABASE_HEADER as HEADER
+from conftest import RAW_DATABASE as RAW
+from conftest import write_database_file as write
 
 
 def core(d):
