@@ -344,6 +344,8 @@ CALLS = {
     "rahnev_claims": {"summary": (_ASSESSED, [None, "abc", 3, TABLE1,
                                               _ASSESSED.drop(columns="precision"),
                                               _ASSESSED.iloc[:5]])},
+    "ranked_where_censored": {"summary": (_ASSESSED.set_index("measure"),
+                                          [None, "abc", 3, TABLE1])},
     "write_assessment": {"db": (_DB_ASSESS, _BAD_DB), "n_boot": (20, "size"),
                          "names": (("auroc2",), _BAD_NAMES),
                          "workers": (1, _BAD_WORKERS),

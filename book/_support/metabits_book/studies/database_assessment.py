@@ -69,8 +69,8 @@ from metabits_book.studies.database_measures import EVERY_MEASURE
 
 __all__ = ["Assessment", "BY_SET", "CRITERIA", "FAMILIES", "INTERVALS", "N_BOOT", "SEED", "TABLE",
            "assess",
-           "criteria_by_set", "rahnev_claims", "shipped_assessment", "shipped_by_set",
-           "write_assessment"]
+           "criteria_by_set", "rahnev_claims", "ranked_where_censored", "shipped_assessment",
+           "shipped_by_set", "write_assessment"]
 
 #: The criteria computed per data set (then averaged over data sets), in :func:`assess`'s order.
 BY_SET = ("task_within", "task_across", "response_bias", "metacognitive_bias",
@@ -623,6 +623,46 @@ def _interval_verdict(status, most=False):
     return verdicts.pop() if len(verdicts) == 1 else "undecided"
 
 
+def ranked_where_censored(summary):
+    """The summary with the censored measures' criteria by their rank-based values.
+
+    Parameters
+    ----------
+    summary : pandas.DataFrame
+        :attr:`Assessment.summary` indexed by measure (a subset of its rows will do).
+
+    Returns
+    -------
+    pandas.DataFrame
+        A copy in which, for meta-noise and meta-uncertainty (:data:`NEGATED`), each criterion
+        of :data:`INTERVALS` and its interval is its ``_ranked`` value: ranks keep the fits at
+        σ = 0 and the unbounded ones, which r and d cannot.
+
+    Raises
+    ------
+    ValueError
+        For a summary that is not a DataFrame.
+
+    Examples
+    --------
+    >>> s = ranked_where_censored(shipped_assessment().set_index("measure"))
+    >>> bool(s.loc["meta_noise", "precision"] == s.loc["meta_noise", "precision_ranked"])
+    True
+    """
+    import pandas as pd
+
+    if not isinstance(summary, pd.DataFrame):
+        raise ValueError(f"summary must be the assessment's summary (a DataFrame indexed by "
+                         f"measure); got {type(summary).__name__} {summary!r:.80}")
+    s = summary.copy()
+    censored = s.index.isin(NEGATED)
+    for c in INTERVALS:
+        for x in ("", "_lower", "_upper"):
+            if f"{c}_ranked{x}" in s:
+                s.loc[censored, f"{c}{x}"] = s.loc[censored, f"{c}_ranked{x}"]
+    return s
+
+
 def rahnev_claims(summary):
     """Each claim of Rahnev's (2025) abstract (and of his caption on task performance) checked
     on :func:`assess`'s summary of his 17 measures, by the 95% intervals.
@@ -670,12 +710,7 @@ def rahnev_claims(summary):
         raise ValueError(f"summary lacks {missing}")
     from metabits.reliability import spearman_brown
 
-    s = s.loc[seventeen].copy()
-    negated = s.index.isin(NEGATED)
-    for c in INTERVALS:  # the censored measures by their rank-based values
-        for x in ("", "_lower", "_upper"):
-            if f"{c}_ranked{x}" in s:
-                s.loc[negated, f"{c}{x}"] = s.loc[negated, f"{c}_ranked{x}"]
+    s = ranked_where_censored(s.loc[seventeen])
     rows = []
 
     def add(claim, measures, rule, status, values, most=False):
