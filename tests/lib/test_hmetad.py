@@ -60,6 +60,10 @@ def test_exported_lazily():
     assert "HMetaDFit" in mb.sdt.__all__ and mb.sdt.HMetaDFit is _hmetad.HMetaDFit
 
 
+#: the mode of the PyTensor functions compiled here (a few evaluations of a model's log
+#: density, prior draws): FAST_COMPILE runs Python's implementation of each operation, where
+#: compiling them to C would take longer than all their evaluations
+PYTENSOR_MODE = "FAST_COMPILE"
 TABLES = np.tile([[30, 10, 10, 5], [5, 10, 10, 30]], (3, 2, 1, 1))  # (3 people, 2 conditions)
 
 
@@ -334,7 +338,8 @@ def test_the_correlation_prior_is_lkj_1(C):
 
     with pm.Model():
         L = _corr_cholesky(pm, pt, C)
-    R = pm.draw(L @ L.T, draws=20_000, random_seed=1)
+    # Python's implementation of each operation (PYTENSOR_MODE): no C to compile
+    R = pm.draw(L @ L.T, draws=20_000, random_seed=1, mode=PYTENSOR_MODE)
     np.testing.assert_allclose(R[:, np.arange(C), np.arange(C)], 1.0)
     i, j = np.triu_indices(C, 1)
     np.testing.assert_allclose(R[:, i, j].var(0), 1 / (C + 1), rtol=0.05)
@@ -403,7 +408,7 @@ def test_prior_scale_multiplies_the_sd_of_every_fixed_prior(kind, C, J):
     build = ((lambda scale: _group_model(n, K, False, scale)) if kind == "group"
              else (lambda scale: _conditions_model(n, C, K, J, scale)))
     one, scaled = build(1.0), build(s)
-    f1, fs = one.compile_logp(), scaled.compile_logp()
+    f1, fs = one.compile_logp(mode=PYTENSOR_MODE), scaled.compile_logp(mode=PYTENSOR_MODE)
     rng = np.random.default_rng(0)
 
     def change(point):
