@@ -108,15 +108,16 @@ def test_shipped_values_per_data_set_are_the_rule_on_a_sample(db, by_set):
 @pytest.mark.slow
 def test_the_shipped_summary_equals_the_independent_rule(db, shipped):
     """For the eleven measures of ``rahnev_criteria`` (its own loops over data sets), the
-    shipped summary's criteria agree to 1e-7: the vectorised statistics, the parts computed in
+    shipped summary's criteria agree to 1e-5: the vectorised statistics, the parts computed in
     separate processes and the averaging do not move them. (Not to 1e-9: the fits of meta-d′
     stop once a step is below 1e-9 or the log-likelihood is flat to rounding, and on another
-    CPU a criterion moved by 1.1e-9.)"""
+    CPU the M-ratio's metacognitive-bias criterion moved by 5.6e-6, every other criterion by
+    at most 2e-9.)"""
     old = criteria_frame(rahnev_criteria(db)).set_index("measure")
     for c in old.columns:
         np.testing.assert_allclose(shipped.loc[list(METACOGNITION), c].to_numpy(),
                                    old.loc[list(METACOGNITION), c].to_numpy(), rtol=0,
-                                   atol=1e-7, err_msg=c)
+                                   atol=1e-5, err_msg=c)
 
 
 @pytest.mark.slow
