@@ -7,6 +7,8 @@ give a non-empty DataFrame with ``to_frame()``, whose columns hold the result's 
 way in tests/test_book_bad_input.py.
 """
 
+import functools
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -47,22 +49,34 @@ def check_pandas_refuses(result):
         pd.DataFrame(result)
 
 
-RESULTS = results_of(fuzz.FUZZ)
+def check_all(results) -> None:
+    """:func:`check_to_frame` on every result and :func:`check_pandas_refuses` on every
+    :class:`~metabits.results.Result` of ``results`` ((name, result) pairs): one failure names
+    every result that fails, and why."""
+    failures = []
+    for name, result in results:
+        checks = [check_to_frame] + ([check_pandas_refuses] if isinstance(result, Result) else [])
+        for check in checks:
+            try:
+                check(result)
+            except Exception as error:  # noqa: BLE001 - every failure is reported below
+                failures.append(f"{name}: {check.__name__}: {type(error).__name__}: {error}")
+    assert not failures, "\n".join(failures)
+
+
+@functools.cache
+def results() -> list:
+    """The library's results (:func:`results_of` its fuzz), made once, on first use: the calls
+    run in the test that needs them, not while every worker collects the tests."""
+    return results_of(fuzz.FUZZ)
 
 
 def test_the_fuzz_gives_results_of_many_types():
-    assert len({type(r).__name__ for _, r in RESULTS}) >= 33
+    assert len({type(r).__name__ for _, r in results()}) >= 33
 
 
-@pytest.mark.parametrize("name, result", RESULTS, ids=[n for n, _ in RESULTS])
-def test_to_frame_gives_the_numbers_in_a_frame(name, result):
-    check_to_frame(result)
-
-
-@pytest.mark.parametrize("name, result", [(n, r) for n, r in RESULTS if isinstance(r, Result)],
-                         ids=[n for n, r in RESULTS if isinstance(r, Result)])
-def test_pandas_refuses_a_result_instead_of_guessing(name, result):
-    check_pandas_refuses(result)
+def test_every_result_gives_its_numbers_in_a_frame_and_pandas_refuses_it():
+    check_all(results())
 
 
 def test_a_stack_gives_one_row_per_table_and_a_table_one_row():
