@@ -5,7 +5,7 @@ library tests' copy in tests/lib/data, for tests/lib) and the built site served 
 127.0.0.1 (``site_url``) and every page of it visited once in headless Chromium (``site_visits``),
 for test_browser and test_explore_browser, whose other helpers are in _browser.py.
 
-With ``METABITS_LIB_ONLY=1`` (``scripts/lib-tests.sh``, which runs ``tests/lib``) importing
+With ``METABITS_LIB_ONLY=1`` (``scripts/quick-tests.sh``, which runs ``tests/lib``) importing
 ``metabits_book`` fails: the library's own tests must pass without the book's code, even where
 it is installed. This file imports nothing of the book at its top for that reason; fixtures that
 need the book import it inside.

@@ -34,6 +34,7 @@ def test_version():
     assert out.stdout.strip() == f"metabits {mb.__version__}"
 
 
+@pytest.mark.slow
 def test_measures_writes_the_front_doors_table(tmp_path):
     target = tmp_path / "out.csv"
     out = run("measures", SHEKHAR_2018, "--n-boot", 20, "--seed", 3, "--measures",

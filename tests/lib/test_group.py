@@ -383,6 +383,7 @@ def test_bad_input_raises_value_error(call, match):
         call()
 
 
+@pytest.mark.slow
 def test_the_smallest_step_named_in_the_refusal_works():
     """The step a refusal names builds a member that pcwmv accepts; a little less is refused."""
     with pytest.raises(ValueError, match="the smallest step") as info:

@@ -20,6 +20,7 @@ def maskori(trials, tables):
     return trials, tables
 
 
+@pytest.mark.slow
 def test_every_measure_equals_the_library_table_by_table(maskori):
     trials, tables = maskori
     r = mb.measure(trials, subject="participant", by="soa_ms", confidence="rating")

@@ -37,6 +37,7 @@ def public_paths_import(package):
                 assert hasattr(module, name), f"{m.name}.{name}"
 
 
+@pytest.mark.slow
 def test_every_public_path_imports():
     public_paths_import(metabits)
     for path in ("metabits.info", "metabits.sdt", "metabits.oskr", "metabits.group",

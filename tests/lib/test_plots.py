@@ -62,6 +62,7 @@ def test_bad_input_is_named(results):
         mb.plots.forest(mb.measure(SHEKHAR_2018, measures=["acc"], long=True), "acc")
 
 
+@pytest.mark.slow
 def test_every_measure_of_measures_all_can_be_drawn():
     rng = np.random.default_rng(0)
     import pandas as pd
