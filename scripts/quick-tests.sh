@@ -21,5 +21,6 @@ if [ "${1:-}" = "--book" ]; then
 else
   export METABITS_LIB_ONLY=1
 fi
-exec bash scripts/run-tests.sh --no-notebooks -m "not build and not browser and not network and not slow" \
+exec bash scripts/run-tests.sh --no-notebooks \
+  -m "not build and not browser and not network and not slow" \
   -k "not live_metadpy and not bayes_metad" "${paths[@]}" "$@"

@@ -49,6 +49,7 @@ def test_another_edge_never_loses_information(edges, extra, acc):
     assert fine >= coarse - 1e-12          # data processing inequality
 
 
+@pytest.mark.slow
 def test_best_binning_against_a_grid():
     grid = np.linspace(0.505, 0.995, 981)
     for acc in (0.6, 0.9):

@@ -47,6 +47,7 @@ def test_measures_writes_the_front_doors_table(tmp_path):
     assert list(written.columns) == list(expected.columns)
 
 
+@pytest.mark.slow
 def test_check_reports_codes_levels_and_flags(tmp_path):
     d = pd.read_csv(SHEKHAR_2018)
     d = pd.concat([d, pd.DataFrame({"Subj_idx": 99, "Stimulus": 2, "Response": [1, 2] * 5,

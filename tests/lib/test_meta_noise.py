@@ -301,6 +301,7 @@ def test_statconfr_s_likelihood_is_ours_at_its_parameters():
     assert np.sum(np.abs(values) < 1e-4) >= 40
 
 
+@pytest.mark.slow
 def test_our_maxima_are_at_least_as_high_as_statconfr_s():
     """Ours >= the likelihood at statConfR's parameters (both by our quadrature), and >= the
     value statConfR reports less its quadrature's error (previous test). Ours is higher by more

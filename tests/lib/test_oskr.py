@@ -251,6 +251,7 @@ def test_cellwise_jackknife_equals_the_trialwise_jackknife():
     assert a == pytest.approx(a_brute, rel=1e-10)
 
 
+@pytest.mark.slow
 def test_bca_agrees_with_scipy_bootstrap():
     rng = np.random.default_rng(6)
     t = (rng.random(600) < 0.7).astype(int)
