@@ -71,6 +71,18 @@ def table1():
     return [[84, 56, 48, 12], [4, 56, 64, 76]]
 
 
+@pytest.fixture
+def pytensor_in_python():
+    """PyTensor functions compiled during the test (a model's log density at a few points,
+    prior draws) run in its FAST_COMPILE mode, on Python's implementation of each operation:
+    compiling them to C takes longer than all their evaluations (on a fresh machine, 102 C
+    modules for the tests that use this). NUTS (nutpie on JAX) does not read the mode."""
+    import pytensor
+
+    with pytensor.config.change_flags(mode="FAST_COMPILE"):
+        yield
+
+
 # --- files in the Confidence Database's format -------------------------------------------------
 
 #: The raw files of the Confidence Database, where a maintainer has them: the folder named by

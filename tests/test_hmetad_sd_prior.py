@@ -18,15 +18,8 @@ from metabits_book.studies import hmetad_study as hs
 COUNTS = np.tile([[30, 20, 10, 5, 3, 2], [2, 3, 5, 10, 20, 30]], (4, 2, 1, 1))
 
 
-@pytest.fixture(autouse=True)
-def _python_linker():
-    """PyTensor functions compiled here (a model's log density at a few points) run in its
-    FAST_COMPILE mode, on Python's implementation of each operation: compiling them to C would
-    take longer than all their evaluations. NUTS (nutpie on JAX) does not read the mode."""
-    import pytensor
-
-    with pytensor.config.change_flags(mode="FAST_COMPILE"):
-        yield
+#: PyTensor in Python for the model's log densities (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("pytensor_in_python")
 
 
 # ------------------------------------------------------------------------------- bad input

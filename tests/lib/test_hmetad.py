@@ -60,10 +60,6 @@ def test_exported_lazily():
     assert "HMetaDFit" in mb.sdt.__all__ and mb.sdt.HMetaDFit is _hmetad.HMetaDFit
 
 
-#: the mode of the PyTensor functions compiled here (a few evaluations of a model's log
-#: density, prior draws): FAST_COMPILE runs Python's implementation of each operation, where
-#: compiling them to C would take longer than all their evaluations
-PYTENSOR_MODE = "FAST_COMPILE"
 TABLES = np.tile([[30, 10, 10, 5], [5, 10, 10, 30]], (3, 2, 1, 1))  # (3 people, 2 conditions)
 
 
@@ -328,7 +324,7 @@ def test_two_conditions_marginal_agrees_with_the_one_condition_fit():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("C", [2, 3, 4])
-def test_the_correlation_prior_is_lkj_1(C):
+def test_the_correlation_prior_is_lkj_1(C, pytensor_in_python):
     """The correlation matrix built from canonical partial correlations has LKJ(1)'s marginals:
     each correlation Beta(C/2, C/2) on (−1, 1), variance 1/(C + 1) (uniform for C = 2)."""
     import pymc as pm
@@ -338,8 +334,7 @@ def test_the_correlation_prior_is_lkj_1(C):
 
     with pm.Model():
         L = _corr_cholesky(pm, pt, C)
-    # Python's implementation of each operation (PYTENSOR_MODE): no C to compile
-    R = pm.draw(L @ L.T, draws=20_000, random_seed=1, mode=PYTENSOR_MODE)
+    R = pm.draw(L @ L.T, draws=20_000, random_seed=1)
     np.testing.assert_allclose(R[:, np.arange(C), np.arange(C)], 1.0)
     i, j = np.triu_indices(C, 1)
     np.testing.assert_allclose(R[:, i, j].var(0), 1 / (C + 1), rtol=0.05)
@@ -395,7 +390,7 @@ def test_prior_scale_1_is_the_model_as_it_was_draw_for_draw():
 @pytest.mark.slow
 @pytest.mark.parametrize("kind, C, J", [("group", 1, 0), ("conditions", 2, 2),
                                         ("conditions", 1, 2)])
-def test_prior_scale_multiplies_the_sd_of_every_fixed_prior(kind, C, J):
+def test_prior_scale_multiplies_the_sd_of_every_fixed_prior(kind, C, J, pytensor_in_python):
     """Between two random points, the change of the model's log density at prior_scale s minus
     its change at 1 is that of the scaled priors' log densities: μ, σ_δ (or σ | ε), μ_c2, σ_c2
     and β (the group model; the conditions model, as for one condition with covariates). (Changes between points: PyTensor keeps a constant such as 2.5 in float32 and takes
@@ -408,7 +403,7 @@ def test_prior_scale_multiplies_the_sd_of_every_fixed_prior(kind, C, J):
     build = ((lambda scale: _group_model(n, K, False, scale)) if kind == "group"
              else (lambda scale: _conditions_model(n, C, K, J, scale)))
     one, scaled = build(1.0), build(s)
-    f1, fs = one.compile_logp(mode=PYTENSOR_MODE), scaled.compile_logp(mode=PYTENSOR_MODE)
+    f1, fs = one.compile_logp(), scaled.compile_logp()
     rng = np.random.default_rng(0)
 
     def change(point):
